@@ -26,11 +26,11 @@ using Rng = std::mt19937_64;
 // Who is looking at the game. A seat sees its own secrets, a spectator only what is public,
 // Full sees everything (replays of finished games, full-view spectators, tests).
 struct Viewer {
-  enum class Kind : std::uint8_t { Seat, Spectator, Full };
+  enum class Kind : std::uint8_t { Player, Spectator, Full };
   Kind kind = Kind::Spectator;
   Seat seat = -1;
 
-  static constexpr Viewer of_seat(Seat s) { return {Kind::Seat, s}; }
+  static constexpr Viewer of_seat(Seat s) { return {Kind::Player, s}; }
   static constexpr Viewer spectator() { return {Kind::Spectator, -1}; }
   static constexpr Viewer full() { return {Kind::Full, -1}; }
 };
