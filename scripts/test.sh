@@ -8,6 +8,8 @@ cd "$(dirname "$0")/.."
 scripts/install-deps.sh all
 
 export CCACHE_DIR="${CCACHE_DIR:-$HOME/.cache/skirmish-ccache}"
+# Relative paths in the cache key, so a fresh clone elsewhere reuses earlier compilations.
+export CCACHE_BASEDIR="${CCACHE_BASEDIR:-$PWD}"
 jobs="$(nproc)"
 
 run_preset() {
