@@ -1,0 +1,61 @@
+#pragma once
+// Requests from clients (docs/protocol.md "Client -> server"): one JSON text frame parsed
+// and checked for shape. Game-specific move fields stay JSON for the game's codec.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include <nlohmann/json.hpp>
+
+#include "engine/common/options.h"
+
+namespace skirmish::protocol {
+
+enum class MessageType : std::uint8_t {
+  Hello,
+  ListGames,
+  CreateMatch,
+  ListMatches,
+  Join,
+  Watch,
+  Resume,
+  Move,
+  Resign,
+  Leave,
+  Ping,
+};
+
+std::string_view to_string(MessageType type);
+
+struct ClientMessage {
+  MessageType type = MessageType::Ping;
+  std::string id;  // the request's `id` as JSON text (echoed verbatim), empty when absent
+
+  int version = 0;                    // hello
+  std::string name;                   // hello (optional)
+  std::string game;                   // create_match; list_matches filter (may be empty)
+  engine::Options options;            // create_match, values as text
+  std::string match;                  // join, watch, resume
+  std::optional<std::string> seat;    // join (optional)
+  std::string token;                  // resume
+  nlohmann::json body;                // move: the whole message, for the game's codec
+};
+
+// Parses one frame. Throws ProtocolError: bad_json (not JSON, or not an object),
+// bad_message (naming the field), unknown_type. `id_out` receives the request's id as
+// soon as it is known, so an error reply can echo it.
+ClientMessage parse_client_message(std::string_view frame, std::string& id_out);
+
+// Field readers for codecs; each throws ProtocolError(bad_message) naming `field`.
+const nlohmann::json& require_field(const nlohmann::json& message, std::string_view field);
+long long require_integer(const nlohmann::json& message, std::string_view field);
+const std::string& require_string(const nlohmann::json& message, std::string_view field);
+// [row, col] of integers.
+std::pair<long long, long long> require_position(const nlohmann::json& message,
+                                                 std::string_view field);
+
+inline constexpr std::size_t kMaxNameLength = 64;
+inline constexpr std::size_t kMaxIdLength = 128;
+
+}  // namespace skirmish::protocol

@@ -1,0 +1,38 @@
+#pragma once
+// One game's JSON encoding (docs/protocol.md "state"): a move message -> the engine's move
+// text, the typed view a viewer may see -> JSON, the last move or turn report -> JSON.
+// Adding a game: a codec in protocol/codecs/ and one line in codec_registry.cc.
+#include <string>
+#include <string_view>
+
+#include <nlohmann/json.hpp>
+
+#include "engine/common/game.h"
+#include "protocol/json_writer.h"
+
+namespace skirmish::protocol {
+
+class GameCodec {
+ public:
+  virtual ~GameCodec() = default;
+  virtual std::string_view game() const = 0;
+
+  // The engine's move text for `seat` from a `move` message (the game's fields; `type`
+  // and `id` are ignored). Throws ProtocolError(bad_message) naming the field. Whether the
+  // move is legal is the engine's business, not the codec's.
+  virtual std::string move_text(const nlohmann::json& message, const engine::GameState& state,
+                                engine::Seat seat) const = 0;
+
+  // The `view` object as `viewer` may see it. Never writes anything hidden from `viewer`.
+  virtual void write_view(JsonWriter& out, const engine::GameState& state,
+                          const engine::Viewer& viewer) const = 0;
+
+  // The `last` value: the last move or turn report, or null before the first.
+  virtual void write_last(JsonWriter& out, const engine::GameState& state,
+                          const engine::Viewer& viewer) const = 0;
+};
+
+// The codec of `game`, or nullptr when no codec is registered for it.
+const GameCodec* find_codec(std::string_view game);
+
+}  // namespace skirmish::protocol

@@ -1,0 +1,67 @@
+#include "protocol/json_writer.h"
+
+#include <charconv>
+
+namespace skirmish::protocol {
+
+void append_json_string(std::string& out, std::string_view text) {
+  static constexpr char kHex[] = "0123456789abcdef";
+  out += '"';
+  for (char ch : text) {
+    const auto byte = static_cast<unsigned char>(ch);
+    switch (ch) {
+      case '"': out += "\\\""; break;
+      case '\\': out += "\\\\"; break;
+      case '\n': out += "\\n"; break;
+      case '\r': out += "\\r"; break;
+      case '\t': out += "\\t"; break;
+      case '\b': out += "\\b"; break;
+      case '\f': out += "\\f"; break;
+      default:
+        if (byte < 0x20) {
+          out += "\\u00";
+          out += kHex[byte >> 4];
+          out += kHex[byte & 0xF];
+        } else {
+          out += ch;  // UTF-8 passes through: every input string was valid UTF-8 JSON
+        }
+    }
+  }
+  out += '"';
+}
+
+JsonWriter& JsonWriter::key(std::string_view name) {
+  separate();
+  append_json_string(out_, name);
+  out_ += ':';
+  comma_ = false;
+  return *this;
+}
+
+JsonWriter& JsonWriter::string(std::string_view text) {
+  separate();
+  append_json_string(out_, text);
+  comma_ = true;
+  return *this;
+}
+
+JsonWriter& JsonWriter::number(long long n) {
+  separate();
+  char buffer[24];
+  const auto result = std::to_chars(buffer, buffer + sizeof buffer, n);
+  out_.append(buffer, result.ptr);
+  comma_ = true;
+  return *this;
+}
+
+JsonWriter& JsonWriter::raw(std::string_view json) {
+  separate();
+  if (json.empty())
+    out_ += "null";
+  else
+    out_ += json;
+  comma_ = true;
+  return *this;
+}
+
+}  // namespace skirmish::protocol

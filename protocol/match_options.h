@@ -1,0 +1,37 @@
+#pragma once
+// The options every match takes besides its game's own (docs/protocol.md "create_match"):
+// the per-move time limit, the reconnect grace and who may watch. They travel in the same
+// `options` object as the game's options; the server takes them out before the engine
+// sees the rest.
+#include <chrono>
+#include <cstdint>
+#include <string_view>
+#include <vector>
+
+#include "engine/common/options.h"
+
+namespace skirmish::protocol {
+
+enum class Spectators : std::uint8_t { None, Public, Full };
+std::string_view to_string(Spectators spectators);
+
+struct MatchSettings {
+  std::chrono::milliseconds move_time{0};  // 0 = no limit
+  std::chrono::milliseconds reconnect_grace{60000};
+  Spectators spectators = Spectators::Public;
+};
+
+inline constexpr std::string_view kMoveTimeOption = "move_time_ms";
+inline constexpr std::string_view kReconnectGraceOption = "reconnect_grace_ms";
+inline constexpr std::string_view kSpectatorsOption = "spectators";
+
+// The specs of the match options for `game` (its default time limit differs: DCMS 5 s).
+std::vector<engine::OptionSpec> match_option_specs(std::string_view game,
+                                                   std::chrono::milliseconds default_grace);
+
+// Moves the match options out of `given` (leaving the game's own) and resolves them.
+// Throws engine::OptionError naming the option.
+MatchSettings take_match_settings(std::string_view game, engine::Options& given,
+                                  std::chrono::milliseconds default_grace);
+
+}  // namespace skirmish::protocol

@@ -1,0 +1,65 @@
+#pragma once
+// Encoders of every server -> client message except `state` (state_message.h), exactly as
+// docs/protocol.md shows them. `id` is the echoed request id as JSON text, empty for none.
+#include <array>
+#include <chrono>
+#include <cstddef>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/common/game.h"
+#include "engine/common/options.h"
+#include "protocol/error_code.h"
+#include "protocol/match_options.h"
+
+namespace skirmish::engine {
+struct GameInfo;
+}
+
+namespace skirmish::protocol {
+
+struct Limits {
+  std::size_t max_message_bytes = 0;
+  double rate_limit_per_second = 0;
+  int rate_burst = 0;
+  long long idle_timeout_ms = 0;
+};
+
+struct SeatSummary {
+  std::string seat;  // the seat's name: "red"
+  bool taken = false;
+  bool connected = false;
+  std::string player;  // the player's hello name, empty when none
+};
+
+struct MatchSummary {
+  std::string match;
+  std::string game;
+  std::string status;  // "open" or "running"
+  std::array<SeatSummary, engine::kSeatCount> seats;
+  int spectators = 0;
+  Spectators spectators_allowed = Spectators::Public;
+};
+
+std::string encode_error(ErrorCode code, std::string_view message, std::string_view id);
+std::string encode_welcome(const Limits& limits, std::string_view id);
+std::string encode_games(const std::vector<const engine::GameInfo*>& games,
+                         std::chrono::milliseconds default_grace, std::string_view id);
+std::string encode_match_created(std::string_view match, const engine::GameInfo& game,
+                                 const engine::Options& resolved, const MatchSettings& settings,
+                                 std::string_view id);
+std::string encode_matches(const std::vector<MatchSummary>& matches, std::string_view id);
+std::string encode_joined(std::string_view match, std::string_view game, std::string_view seat,
+                          engine::Seat seat_index, std::string_view token, bool resumed,
+                          std::string_view id);
+std::string encode_watching(std::string_view match, std::string_view game, bool full_view,
+                            std::string_view id);
+std::string encode_submitted(std::string_view match, std::string_view seat, int turn,
+                             std::string_view id);
+std::string encode_presence(std::string_view match, std::string_view seat, bool connected,
+                            long long grace_ms);
+std::string encode_left(std::string_view match, std::string_view id);
+std::string encode_pong(std::string_view id);
+
+}  // namespace skirmish::protocol
