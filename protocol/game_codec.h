@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "engine/common/game.h"
+#include "engine/common/options.h"
 #include "protocol/json_writer.h"
 
 namespace skirmish::protocol {
@@ -26,6 +27,21 @@ class GameCodec {
   // The `view` object as `viewer` may see it. Never writes anything hidden from `viewer`.
   virtual void write_view(JsonWriter& out, const engine::GameState& state,
                           const engine::Viewer& viewer) const = 0;
+
+  // Options the server fills in when the creator left them empty (Tactego: a random seed,
+  // so every game can be replayed). `random_text` is fresh CSPRNG output.
+  virtual void choose_options(engine::Options& given, std::string_view random_text) const {
+    (void)given;
+    (void)random_text;
+  }
+
+  // True when a resolved option would give away hidden information while the game runs
+  // (Tactego with fog: the seed determines the whole placement).
+  virtual bool hides_option(std::string_view name, const engine::Options& resolved) const {
+    (void)name;
+    (void)resolved;
+    return false;
+  }
 
   // The `last` value: the last move or turn report, or null before the first.
   virtual void write_last(JsonWriter& out, const engine::GameState& state,

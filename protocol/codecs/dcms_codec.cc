@@ -1,0 +1,155 @@
+// DCMS on the wire: setup {"placement": [[r, c], ...]}, play {"move": "M 4"}. The view is
+// the bot's inputs of the seed (colour, size, walls, every piece's square). Sealed moves
+// never reach the codec: the engine holds only resolved turns.
+#include "engine/dcms/dcms.h"
+#include "protocol/client_message.h"
+#include "protocol/codecs/codecs.h"
+#include "protocol/error_code.h"
+
+namespace skirmish::protocol {
+namespace {
+
+namespace dc = engine::dcms;
+
+const dc::DcmsState& typed(const engine::GameState& state) {
+  return dynamic_cast<const dc::DcmsState&>(state);
+}
+
+std::string_view phase_name(dc::Phase phase) {
+  switch (phase) {
+    case dc::Phase::Setup: return "setup";
+    case dc::Phase::Play: return "play";
+    case dc::Phase::Over: return "over";
+  }
+  return "over";
+}
+
+// A placement of any shape becomes setup text; an entry that is not [int, int] becomes a
+// token the engine cannot read, so the placement is illegal and loses (rules §4).
+std::string placement_text(const nlohmann::json& placement) {
+  std::string text;
+  for (const auto& entry : placement) {
+    if (!text.empty()) text += ' ';
+    if (entry.is_array() && entry.size() == 2 && entry[0].is_number_integer() &&
+        entry[1].is_number_integer())
+      text += std::to_string(entry[0].get<long long>()) + " " +
+              std::to_string(entry[1].get<long long>());
+    else
+      text += "malformed";
+  }
+  return text;
+}
+
+void write_seat_map(JsonWriter& out, const std::array<bool, 2>& values) {
+  out.begin_object().key("blue").boolean(values[0]).key("red").boolean(values[1]).end_object();
+}
+
+class DcmsCodec final : public GameCodec {
+ public:
+  std::string_view game() const override { return "dcms"; }
+
+  std::string move_text(const nlohmann::json& message, const engine::GameState& state,
+                        engine::Seat) const override {
+    if (typed(state).phase() == dc::Phase::Setup) {
+      const nlohmann::json& placement = require_field(message, "placement");
+      if (!placement.is_array())
+        throw ProtocolError(ErrorCode::BadMessage,
+                            "field 'placement' must be a list of [row, col] (setup phase)");
+      return placement_text(placement);
+    }
+    if (message.find("move") == message.end())
+      throw ProtocolError(ErrorCode::BadMessage,
+                          "field 'move' is missing (play phase: e.g. {\"move\": \"M 4\"})");
+    return require_string(message, "move");
+  }
+
+  void write_view(JsonWriter& out, const engine::GameState& state,
+                  const engine::Viewer& viewer) const override {
+    const dc::DcmsState& game = typed(state);
+    const dc::Map& map = game.map();
+    out.begin_object();
+    out.key("color");
+    if (viewer.kind == engine::Viewer::Kind::Player)
+      out.number(viewer.seat);
+    else
+      out.null();
+    out.key("rows").number(map.rows);
+    out.key("cols").number(map.cols);
+    out.key("pieces").string(game.pieces());
+    out.key("max_turns").number(game.max_turns());
+    out.key("phase").string(phase_name(game.phase()));
+    out.key("walls").begin_array();
+    std::string row(static_cast<std::size_t>(map.cols), '.');
+    for (int r = 0; r < map.rows; ++r) {
+      for (int c = 0; c < map.cols; ++c) row[static_cast<std::size_t>(c)] = map.wall(r, c) ? '#' : '.';
+      out.string(row);
+    }
+    out.end_array();
+    out.key("placement").begin_object();
+    for (engine::Seat seat = 0; seat < engine::kSeatCount; ++seat)
+      for (int i = 0; i < game.piece_count(); ++i) {
+        const char letter[2] = {dc::piece_letter(seat, i), '\0'};
+        out.key(letter);
+        if (auto at = game.position(seat, i))
+          out.pair(at->row, at->col);
+        else
+          out.null();
+      }
+    out.end_object();
+    const auto score = game.score();
+    out.key("score").pair(score[0], score[1]);
+    out.end_object();
+  }
+
+  void write_last(JsonWriter& out, const engine::GameState& state,
+                  const engine::Viewer&) const override {
+    const auto& last = typed(state).last_turn();
+    if (!last) {
+      out.null();
+      return;
+    }
+    out.begin_object();
+    out.key("moves").begin_object();
+    for (engine::Seat seat = 0; seat < engine::kSeatCount; ++seat) {
+      out.key(dc::seat_name(seat));
+      const auto& move = last->moves[static_cast<std::size_t>(seat)];
+      if (move)
+        out.string(*move);
+      else
+        out.null();
+    }
+    out.end_object();
+    out.key("captures").begin_array();
+    for (const dc::Capture& capture : last->captures) {
+      const char letter[2] = {capture.letter, '\0'};
+      out.begin_object();
+      out.key("piece").string(letter);
+      out.key("at").pair(capture.at.row, capture.at.col);
+      out.key("why").string(capture.why == dc::Capture::Why::Eaten ? "eaten" : "fight");
+      out.end_object();
+    }
+    out.end_array();
+    out.key("illegal_setup");
+    write_seat_map(out, last->illegal_setup);
+    out.key("setup_problem").begin_object();
+    for (engine::Seat seat = 0; seat < engine::kSeatCount; ++seat) {
+      out.key(dc::seat_name(seat));
+      const auto& problem = last->setup_problem[static_cast<std::size_t>(seat)];
+      if (problem.empty())
+        out.null();
+      else
+        out.string(problem);
+    }
+    out.end_object();
+    out.end_object();
+  }
+};
+
+}  // namespace
+
+const GameCodec& dcms_codec() {
+  static const DcmsCodec codec;
+  return codec;
+}
+
+}  // namespace skirmish::protocol

@@ -1,0 +1,133 @@
+// Tactego on the wire: {"from": [r, c], "to": [r, c]}; the view is the board as the viewer
+// may see it, each cell "R5"/"BF", "B?" for a kind hidden by fog, null when empty.
+#include <climits>
+
+#include "engine/tactego/tactego.h"
+#include "protocol/client_message.h"
+#include "protocol/codecs/codecs.h"
+#include "protocol/error_code.h"
+
+namespace skirmish::protocol {
+namespace {
+
+namespace tg = engine::tactego;
+
+const tg::TactegoState& typed(const engine::GameState& state) {
+  return dynamic_cast<const tg::TactegoState&>(state);
+}
+
+char owner_letter(int seat) { return seat == 0 ? 'R' : 'B'; }
+
+// "R5", "BF", or "R?" when the kind is hidden.
+void write_piece(JsonWriter& out, int owner, const std::optional<tg::Piece>& piece) {
+  std::string text(1, owner_letter(owner));
+  text += piece ? tg::symbol(*piece) : "?";
+  out.string(text);
+}
+
+int checked_int(long long value, std::string_view field) {
+  if (value < INT_MIN || value > INT_MAX)
+    throw ProtocolError(ErrorCode::BadMessage, "field '" + std::string(field) + "' is out of range");
+  return static_cast<int>(value);
+}
+
+// The seed decides the whole placement, so with fog it is secret until the game is over
+// (unless the viewer sees everything anyway).
+bool seed_visible(const tg::TactegoState& state, const engine::Viewer& viewer) {
+  return !state.fog() || viewer.kind == engine::Viewer::Kind::Full || state.outcome().over;
+}
+
+class TactegoCodec final : public GameCodec {
+ public:
+  std::string_view game() const override { return "tactego"; }
+
+  std::string move_text(const nlohmann::json& message, const engine::GameState&,
+                        engine::Seat) const override {
+    const auto [r1, c1] = require_position(message, "from");
+    const auto [r2, c2] = require_position(message, "to");
+    return tg::format_move({{checked_int(r1, "from"), checked_int(c1, "from")},
+                            {checked_int(r2, "to"), checked_int(c2, "to")}});
+  }
+
+  void choose_options(engine::Options& given, std::string_view random_text) const override {
+    if (!given.has("seed") || given.text("seed").empty()) given.set("seed", std::string(random_text));
+  }
+
+  bool hides_option(std::string_view name, const engine::Options& resolved) const override {
+    return name == "seed" && resolved.has("fog") && resolved.text("fog") == "true";
+  }
+
+  void write_view(JsonWriter& out, const engine::GameState& state,
+                  const engine::Viewer& viewer) const override {
+    const tg::TactegoState& game = typed(state);
+    const tg::BoardView board = game.view(viewer);
+    out.begin_object();
+    out.key("rows").number(board.rows);
+    out.key("cols").number(board.cols);
+    out.key("fog").boolean(game.fog());
+    out.key("seed");
+    if (seed_visible(game, viewer))
+      out.string(game.seed());
+    else
+      out.null();
+    out.key("board").begin_array();
+    for (int r = 0; r < board.rows; ++r) {
+      out.begin_array();
+      for (int c = 0; c < board.cols; ++c) {
+        const tg::CellView& cell = board.at(r, c);
+        if (cell.owner < 0)
+          out.null();
+        else
+          write_piece(out, cell.owner, cell.piece);
+      }
+      out.end_array();
+    }
+    out.end_array();
+    out.key("revealed").begin_array();
+    for (int r = 0; r < board.rows; ++r)
+      for (int c = 0; c < board.cols; ++c)
+        if (board.at(r, c).owner >= 0 && board.at(r, c).revealed) out.pair(r, c);
+    out.end_array();
+    out.end_object();
+  }
+
+  void write_last(JsonWriter& out, const engine::GameState& state,
+                  const engine::Viewer&) const override {
+    const auto& last = typed(state).last_move();
+    if (!last) {
+      out.null();
+      return;
+    }
+    out.begin_object();
+    out.key("seat").string(last->seat == 0 ? "red" : "blue");
+    out.key("from").pair(last->move.from.row, last->move.from.col);
+    out.key("to").pair(last->move.to.row, last->move.to.col);
+    out.key("combat");
+    if (!last->combat) {
+      out.null();
+    } else {
+      // Both pieces of a combat are revealed to everyone (rules §4), so their kinds are public.
+      const tg::Combat& combat = *last->combat;
+      out.begin_object();
+      out.key("at").pair(combat.at.row, combat.at.col);
+      out.key("attacker");
+      write_piece(out, last->seat, combat.attacker);
+      out.key("defender");
+      write_piece(out, 1 - last->seat, combat.defender);
+      out.key("result").string(combat.result == tg::CombatResult::AttackerWon
+                                   ? "attacker_won"
+                                   : "attacker_destroyed");
+      out.end_object();
+    }
+    out.end_object();
+  }
+};
+
+}  // namespace
+
+const GameCodec& tactego_codec() {
+  static const TactegoCodec codec;
+  return codec;
+}
+
+}  // namespace skirmish::protocol
