@@ -201,9 +201,7 @@ void TactegoState::apply(const JointMove& moves) {
   if (outcome_.over) throw IllegalMove("the game is over");
   const auto other = static_cast<std::size_t>(1 - current_);
   const auto mover = static_cast<std::size_t>(current_);
-  if (moves[other])
-    throw IllegalMove("it is not " + std::string(kSeatNames[other]) + "'s turn: " +
-                      kSeatNames[mover] + " moves now");
+  if (moves[other]) throw IllegalMove(*check(1 - current_, Move{}));  // "not your turn"
   if (!moves[mover]) throw IllegalMove(std::string("no move given for ") + kSeatNames[mover]);
   if (auto reason = check_move(current_, *moves[mover])) throw IllegalMove(*reason);
   apply_move(*parse_move(*moves[mover]));
