@@ -59,6 +59,7 @@ std::string DcmsState::render(const Viewer& /*viewer: DCMS has no hidden informa
 
   std::string out = pad("", label);
   for (int c = 0; c < map_->cols; ++c) out += " " + pad(std::to_string(c), width);
+  while (out.back() == ' ') out.pop_back();
   out += "\n";
   for (int r = 0; r < map_->rows; ++r) {
     std::string row_label = std::to_string(r);
