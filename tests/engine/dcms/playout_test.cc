@@ -25,7 +25,7 @@ const T& pick(const std::vector<T>& items, Rng& rng) {
 
 Options random_options(Rng& rng) {
   const std::vector<std::string> sets(kPieceSets.begin(), kPieceSets.end());
-  std::uniform_int_distribution<int> turns(1, 40);
+  std::uniform_int_distribution<int> turns(1, 20);
   return Options{{"map", pick(map_names(), rng)},
                  {"pieces", pick(sets, rng)},
                  {"max_turns", std::to_string(turns(rng))}};
