@@ -108,8 +108,8 @@ void DcmsState::apply_setup(const JointMove& moves) {
     outcome_ = Outcome::win(blue_bad ? kRed : kBlue, EndReason::IllegalSetup);
   }
   phase_ = outcome_.over ? Phase::Over : Phase::Play;
-  report.captures.reserve(2 * kMaxPieces);  // so play turns never allocate for captures
-  last_turn_ = std::move(report);
+  last_turn_.report = std::move(report);
+  last_turn_.keep_room();
 }
 
 void DcmsState::move_pieces(Seat seat, const Orders* orders) {
@@ -162,8 +162,11 @@ void DcmsState::decide_end() {
 
 void DcmsState::apply_orders(const std::optional<Orders>& blue, const std::optional<Orders>& red) {
   assert(phase_ == Phase::Play);
-  if (!last_turn_) last_turn_.emplace();
-  TurnReport& report = *last_turn_;
+  if (!last_turn_.report) {
+    last_turn_.report.emplace();
+    last_turn_.keep_room();
+  }
+  TurnReport& report = *last_turn_.report;
   // Record the moves as applied before anything moves or dies (string storage is reused).
   const std::array<const Orders*, 2> orders{blue ? &*blue : nullptr, red ? &*red : nullptr};
   for (Seat s = 0; s < 2; ++s) {
@@ -175,8 +178,7 @@ void DcmsState::apply_orders(const std::optional<Orders>& blue, const std::optio
     if (!text) text.emplace();
     format_orders(s, pieces(), *orders[idx(s)], on_board_[idx(s)], *text);
   }
-  report.captures.clear();
-  if (report.captures.capacity() < 2 * kMaxPieces) report.captures.reserve(2 * kMaxPieces);
+  report.captures.clear();  // keeps its room for 2 * kMaxPieces captures
   report.illegal_setup = {};
   for (auto& problem : report.setup_problem) problem.clear();
 

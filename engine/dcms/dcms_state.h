@@ -44,17 +44,37 @@ class DcmsState final : public GameState {
   std::optional<Pos> position(Seat seat, int piece_index) const;
   Observation observation(Seat seat) const;
   // What the latest turn did; nullopt before the setup.
-  const std::optional<TurnReport>& last_turn() const { return last_turn_; }
+  const std::optional<TurnReport>& last_turn() const { return last_turn_.report; }
   std::array<int, 2> score() const;  // pieces on the board per seat
 
   // Typed fast path. Precondition: phase() == Play and the orders are valid (directions
-  // 1..9, cheeSe 5); nullopt is a null move. Allocation-free once the state has played a turn.
+  // 1..9, cheeSe 5); nullopt is a null move. Never allocates once the setup is done (also in
+  // copies: they keep room for a turn's captures).
   void apply_orders(const std::optional<Orders>& blue, const std::optional<Orders>& red);
   std::optional<Orders> parse_orders(Seat seat, std::string_view move, std::string* reason) const;
   // Uniform over the seat's legal moves (every movable piece on the board gets a direction).
   Orders random_orders(Seat seat, Rng& rng) const;
 
  private:
+  // The latest TurnReport, whose captures always have room for a whole turn's, so that
+  // apply_orders never allocates, in copies of a state too.
+  struct ReportSlot {
+    std::optional<TurnReport> report;
+    ReportSlot() = default;
+    ReportSlot(const ReportSlot& other) : report(other.report) { keep_room(); }
+    ReportSlot& operator=(const ReportSlot& other) {
+      report = other.report;
+      keep_room();
+      return *this;
+    }
+    ReportSlot(ReportSlot&&) noexcept = default;
+    ReportSlot& operator=(ReportSlot&&) noexcept = default;
+    ~ReportSlot() = default;
+    void keep_room() {
+      if (report) report->captures.reserve(2 * kMaxPieces);
+    }
+  };
+
   void apply_setup(const JointMove& moves);
   void move_pieces(Seat seat, const Orders* orders);
   void resolve_captures(TurnReport& report);
@@ -69,7 +89,7 @@ class DcmsState final : public GameState {
   std::array<std::array<Pos, kMaxPieces>, 2> pos_{};
   std::array<std::array<bool, kMaxPieces>, 2> on_board_{};
   Outcome outcome_ = Outcome::ongoing();
-  std::optional<TurnReport> last_turn_;
+  ReportSlot last_turn_;
 };
 
 }  // namespace skirmish::engine::dcms
