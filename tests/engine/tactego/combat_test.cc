@@ -31,7 +31,8 @@ void check_fight(const Fight& fight) {
   CHECK(symbol(last.combat->defender) == fight.defender);
   CHECK(last.combat->result == fight.result);
   CHECK(state.view(Viewer::full()).at(1, 1).owner == -1);  // the attacker left its square
-  const CellView& square = state.view(Viewer::full()).at(2, 1);
+  const BoardView board = state.view(Viewer::full());
+  const CellView& square = board.at(2, 1);
   REQUIRE(square.piece.has_value());
   CHECK(square.revealed);  // whoever stays there was in the combat
   if (fight.result == CombatResult::AttackerWon) {
