@@ -1,0 +1,154 @@
+#include "server/lobby.h"
+
+#include <boost/asio/steady_timer.hpp>
+#include <spdlog/spdlog.h>
+
+#include "engine/registry.h"
+#include "protocol/error_code.h"
+#include "protocol/match_options.h"
+#include "server/random_ids.h"
+
+namespace skirmish::server {
+
+using protocol::ErrorCode;
+using protocol::ProtocolError;
+
+Lobby::Lobby(boost::asio::any_io_executor executor, LobbySettings settings)
+    : executor_(std::move(executor)), settings_(settings) {}
+
+Lobby::Created Lobby::create(const std::string& game, engine::Options options,
+                             const std::string& id) {
+  const engine::GameInfo* info = engine::find_game(game);
+  if (!info) {
+    std::string names;
+    for (const engine::GameInfo* g : engine::all_games()) names += (names.empty() ? "" : ", ") + g->name;
+    throw ProtocolError(ErrorCode::BadOptions,
+                        "field 'game': unknown game '" + game + "' (games: " + names + ")");
+  }
+  const protocol::GameCodec* codec = protocol::find_codec(info->name);
+  if (!codec) throw ProtocolError(ErrorCode::Internal, "no codec for game '" + game + "'");
+
+  protocol::MatchSettings match_settings;
+  engine::Options resolved;
+  std::unique_ptr<engine::GameState> state;
+  try {
+    match_settings =
+        protocol::take_match_settings(info->name, options, settings_.reconnect_grace_default);
+    codec->choose_options(options, random_seed_text());
+    resolved = engine::resolve_options(info->options, options);
+    state = info->create(resolved);
+  } catch (const std::invalid_argument& error) {  // OptionError and the engines' own checks
+    throw ProtocolError(ErrorCode::BadOptions, error.what());
+  }
+
+  std::shared_ptr<Match> match;
+  {
+    std::lock_guard lock(mutex_);
+    if (matches_.size() >= settings_.max_matches)
+      throw ProtocolError(ErrorCode::ServerFull, "too many matches on this server; try later");
+    std::string match_id;
+    do match_id = random_match_id();
+    while (matches_.count(match_id) != 0);
+    std::weak_ptr<Lobby> weak = weak_from_this();
+    match = std::make_shared<Match>(
+        executor_, match_id, *info, *codec, resolved, match_settings, std::move(state),
+        settings_.deadline_margin, [weak](const std::string& mid, bool finished) {
+          if (auto lobby = weak.lock()) lobby->retire(mid, finished);
+        });
+    matches_.emplace(match_id, match);
+  }
+  spdlog::info("match {}: created ({})", match->id(), info->name);
+
+  // What the creator is told: every resolved option except those that would give away
+  // hidden information (a fogged Tactego's seed).
+  engine::Options shown;
+  for (const auto& [name, value] : resolved.values())
+    if (!codec->hides_option(name, resolved)) shown.set(name, value);
+  std::string reply = protocol::encode_match_created(match->id(), *info, shown, match_settings, id);
+
+  // A match nobody joins is forgotten after the reconnect grace.
+  auto timer = std::make_shared<boost::asio::steady_timer>(executor_, match_settings.reconnect_grace);
+  timer->async_wait([timer, weak = weak_from_this(), mid = match->id()](const boost::system::error_code& ec) {
+    if (ec) return;
+    auto lobby = weak.lock();
+    if (!lobby) return;
+    auto found = [&]() -> std::shared_ptr<Match> {
+      std::lock_guard lock(lobby->mutex_);
+      auto it = lobby->matches_.find(mid);
+      return it == lobby->matches_.end() ? nullptr : it->second;
+    }();
+    if (!found) return;
+    const auto summary = found->summary();
+    if (summary.status == "open" && !summary.seats[0].taken && !summary.seats[1].taken)
+      lobby->retire(mid, false);
+  });
+  return {match, std::move(reply)};
+}
+
+std::shared_ptr<Match> Lobby::find(const std::string& match_id) const {
+  std::lock_guard lock(mutex_);
+  auto it = matches_.find(match_id);
+  if (it == matches_.end())
+    throw ProtocolError(ErrorCode::NoSuchMatch, "no match '" + match_id + "'");
+  return it->second;
+}
+
+std::vector<protocol::MatchSummary> Lobby::list(const std::string& game_filter) const {
+  std::vector<std::shared_ptr<Match>> all;
+  {
+    std::lock_guard lock(mutex_);
+    all.reserve(matches_.size());
+    for (const auto& [id, match] : matches_)
+      if (game_filter.empty() || match->info().name == game_filter) all.push_back(match);
+  }
+  std::vector<protocol::MatchSummary> out;
+  for (const auto& match : all) {
+    auto summary = match->summary();
+    if (summary.status != "over") out.push_back(std::move(summary));
+  }
+  return out;
+}
+
+std::size_t Lobby::size() const {
+  std::lock_guard lock(mutex_);
+  return matches_.size();
+}
+
+void Lobby::retire(const std::string& match_id, bool finished) {
+  if (!finished) {
+    // An open match whose seats are all empty again: gone at once (if still empty).
+    std::shared_ptr<Match> match;
+    {
+      std::lock_guard lock(mutex_);
+      auto it = matches_.find(match_id);
+      if (it == matches_.end()) return;
+      match = it->second;
+    }
+    const auto summary = match->summary();
+    if (summary.status != "open" || summary.seats[0].taken || summary.seats[1].taken) return;
+    std::lock_guard lock(mutex_);
+    matches_.erase(match_id);
+    spdlog::info("match {}: removed (nobody joined)", match_id);
+    return;
+  }
+  // A finished match stays findable for a while, so a dropped player can still see the end.
+  auto timer = std::make_shared<boost::asio::steady_timer>(executor_, settings_.finished_linger);
+  timer->async_wait([timer, weak = weak_from_this(), match_id](const boost::system::error_code& ec) {
+    if (ec) return;
+    if (auto lobby = weak.lock()) {
+      std::lock_guard lock(lobby->mutex_);
+      lobby->matches_.erase(match_id);
+    }
+  });
+}
+
+void Lobby::shutdown() {
+  std::unordered_map<std::string, std::shared_ptr<Match>> all;
+  {
+    std::lock_guard lock(mutex_);
+    all.swap(matches_);
+  }
+  for (auto& [id, match] : all) match->shutdown();
+}
+
+}  // namespace skirmish::server

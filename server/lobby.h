@@ -1,0 +1,54 @@
+#pragma once
+// The lobby: creates matches from a client's options, finds them by id, lists them, and
+// forgets them when they end (after a linger, so a late `resume` still sees the result).
+// Thread-safe; never calls into a match while holding its own lock.
+#include <chrono>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include <boost/asio/any_io_executor.hpp>
+
+#include "engine/common/options.h"
+#include "protocol/server_messages.h"
+#include "server/match.h"
+
+namespace skirmish::server {
+
+struct LobbySettings {
+  std::chrono::milliseconds reconnect_grace_default{60000};
+  std::chrono::milliseconds deadline_margin{200};
+  std::chrono::milliseconds finished_linger{60000};  // how long a finished match stays findable
+  std::size_t max_matches = 10000;
+};
+
+class Lobby : public std::enable_shared_from_this<Lobby> {
+ public:
+  Lobby(boost::asio::any_io_executor executor, LobbySettings settings);
+
+  struct Created {
+    std::shared_ptr<Match> match;
+    std::string reply;  // the encoded match_created
+  };
+  // Throws ProtocolError: bad_options (unknown game, bad option), server_full (too many).
+  Created create(const std::string& game, engine::Options options, const std::string& id);
+  // Throws ProtocolError no_such_match.
+  std::shared_ptr<Match> find(const std::string& match_id) const;
+  std::vector<protocol::MatchSummary> list(const std::string& game_filter) const;
+  std::size_t size() const;
+
+  // Cancels every match's timers and forgets them (server shutdown).
+  void shutdown();
+
+ private:
+  void retire(const std::string& match_id, bool finished);
+
+  boost::asio::any_io_executor executor_;
+  LobbySettings settings_;
+  mutable std::mutex mutex_;
+  std::unordered_map<std::string, std::shared_ptr<Match>> matches_;
+};
+
+}  // namespace skirmish::server

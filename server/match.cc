@@ -1,0 +1,446 @@
+#include "server/match.h"
+
+#include <algorithm>
+
+#include <boost/asio/post.hpp>
+#include <nlohmann/json.hpp>
+#include <spdlog/spdlog.h>
+
+#include "protocol/error_code.h"
+#include "server/random_ids.h"
+
+namespace skirmish::server {
+
+using protocol::ErrorCode;
+using protocol::MatchStatus;
+using protocol::ProtocolError;
+
+namespace {
+std::size_t index(engine::Seat seat) { return static_cast<std::size_t>(seat); }
+engine::Seat other(engine::Seat seat) { return 1 - seat; }
+}  // namespace
+
+Match::Match(boost::asio::any_io_executor executor, std::string id, const engine::GameInfo& info,
+             const protocol::GameCodec& codec, engine::Options resolved,
+             protocol::MatchSettings settings, std::unique_ptr<engine::GameState> state,
+             std::chrono::milliseconds deadline_margin, Retire retire)
+    : executor_(executor),
+      id_(std::move(id)),
+      info_(info),
+      codec_(codec),
+      resolved_(std::move(resolved)),
+      settings_(settings),
+      state_(std::move(state)),
+      deadline_margin_(deadline_margin),
+      retire_(std::move(retire)),
+      deadline_timer_(executor) {
+  for (auto& seat : seats_) seat.grace_timer = std::make_unique<boost::asio::steady_timer>(executor);
+}
+
+Match::~Match() = default;
+
+bool Match::over() const {
+  std::lock_guard lock(mutex_);
+  return status_ == MatchStatus::Over;
+}
+
+engine::Outcome Match::outcome() const {
+  return server_outcome_ ? *server_outcome_ : state_->outcome();
+}
+
+protocol::MatchSummary Match::summary() const {
+  std::lock_guard lock(mutex_);
+  protocol::MatchSummary out;
+  out.match = id_;
+  out.game = info_.name;
+  out.status = status_ == MatchStatus::Waiting ? "open"
+               : status_ == MatchStatus::Running ? "running"
+                                                 : "over";
+  for (engine::Seat s = 0; s < engine::kSeatCount; ++s) {
+    auto& seat = out.seats[index(s)];
+    seat.seat = std::string(seat_name(s));
+    seat.taken = slot(s).taken;
+    seat.connected = slot(s).connected;
+    seat.player = slot(s).player_name;
+  }
+  out.spectators = static_cast<int>(spectators_.size());
+  out.spectators_allowed = settings_.spectators;
+  return out;
+}
+
+// ---- joining ---------------------------------------------------------------------------
+
+engine::Seat Match::join(const std::shared_ptr<Participant>& who,
+                         const std::optional<std::string>& seat_wanted,
+                         const std::string& player_name, const std::string& id) {
+  std::lock_guard lock(mutex_);
+  if (status_ == MatchStatus::Over)
+    throw ProtocolError(ErrorCode::GameOver, "match " + id_ + " is over");
+  engine::Seat seat = -1;
+  if (seat_wanted) {
+    for (engine::Seat s = 0; s < engine::kSeatCount; ++s)
+      if (seat_name(s) == *seat_wanted) seat = s;
+    if (seat < 0)
+      throw ProtocolError(ErrorCode::BadMessage,
+                          "field 'seat': this game has no seat '" + *seat_wanted + "' (seats: " +
+                              info_.seat_names[0] + ", " + info_.seat_names[1] + ")");
+    if (slot(seat).taken)
+      throw ProtocolError(ErrorCode::MatchFull, "seat '" + *seat_wanted + "' of match " + id_ +
+                                                    " is taken");
+  } else {
+    for (engine::Seat s = engine::kSeatCount - 1; s >= 0; --s)
+      if (!slot(s).taken) seat = s;
+    if (seat < 0) throw ProtocolError(ErrorCode::MatchFull, "match " + id_ + " has no free seat");
+  }
+
+  SeatSlot& mine = slot(seat);
+  mine.taken = true;
+  mine.token = random_token();
+  mine.player_name = player_name;
+  mine.connection = who;
+  mine.connection_id = who.get();
+  mine.connected = true;
+  spdlog::info("match {}: '{}' joined as {}", id_, player_name, seat_name(seat));
+  who->deliver(make_message(
+      protocol::encode_joined(id_, info_.name, seat_name(seat), seat, mine.token, false, id)));
+
+  bool full = true;
+  for (const auto& s : seats_) full = full && s.taken;
+  if (full && status_ == MatchStatus::Waiting) {
+    start_game();
+    ++seq_;
+  } else {
+    ++seq_;
+  }
+  publish(seat, id);
+  return seat;
+}
+
+void Match::watch(const std::shared_ptr<Participant>& who, const std::string& id) {
+  std::lock_guard lock(mutex_);
+  if (settings_.spectators == protocol::Spectators::None)
+    throw ProtocolError(ErrorCode::SpectatorsNotAllowed,
+                        "match " + id_ + " does not allow spectators");
+  spectators_.push_back({who, who.get()});
+  const bool full_view = settings_.spectators == protocol::Spectators::Full;
+  who->deliver(make_message(protocol::encode_watching(id_, info_.name, full_view, id)));
+  who->deliver(encode_for(full_view ? engine::Viewer::full() : engine::Viewer::spectator(),
+                          "spectator", id));
+  spdlog::info("match {}: a spectator joined ({} watching)", id_, spectators_.size());
+}
+
+engine::Seat Match::resume(const std::shared_ptr<Participant>& who, const std::string& token,
+                           const std::string& id) {
+  std::lock_guard lock(mutex_);
+  engine::Seat seat = -1;
+  for (engine::Seat s = 0; s < engine::kSeatCount; ++s)
+    if (slot(s).taken && same_secret(slot(s).token, token)) seat = s;
+  if (seat < 0)
+    throw ProtocolError(ErrorCode::Unauthorized, "that token holds no seat in match " + id_);
+  SeatSlot& mine = slot(seat);
+  mine.connection = who;
+  mine.connection_id = who.get();
+  mine.connected = true;
+  ++mine.grace_generation;
+  mine.grace_timer->cancel();
+  spdlog::info("match {}: {} resumed", id_, seat_name(seat));
+  who->deliver(make_message(
+      protocol::encode_joined(id_, info_.name, seat_name(seat), seat, mine.token, true, id)));
+  who->deliver(encode_for(engine::Viewer::of_seat(seat), seat_name(seat), id));
+  send_to_others(seat, make_message(protocol::encode_presence(id_, seat_name(seat), true,
+                                                              settings_.reconnect_grace.count())));
+  return seat;
+}
+
+// ---- playing ---------------------------------------------------------------------------
+
+void Match::require_seat_holder(const Participant* who, engine::Seat seat) const {
+  if (slot(seat).connection_id != who)
+    throw ProtocolError(ErrorCode::Unauthorized,
+                        "seat '" + std::string(seat_name(seat)) +
+                            "' was resumed on another connection");
+}
+
+void Match::require_running() const {
+  if (status_ == MatchStatus::Waiting)
+    throw ProtocolError(ErrorCode::NotStarted,
+                        "match " + id_ + " has not started: waiting for a player");
+  if (status_ == MatchStatus::Over)
+    throw ProtocolError(ErrorCode::GameOver, "match " + id_ + " is over");
+}
+
+void Match::move(const Participant* who, engine::Seat seat, const nlohmann::json& message,
+                 const std::string& id) {
+  std::lock_guard lock(mutex_);
+  require_running();
+  require_seat_holder(who, seat);
+  if (!state_->to_act().contains(seat))
+    throw ProtocolError(ErrorCode::NotYourTurn,
+                        "it is " + std::string(seat_name(other(seat))) + "'s turn");
+  std::string text = codec_.move_text(message, *state_, seat);
+  if (auto reason = state_->check_move(seat, text))
+    throw ProtocolError(ErrorCode::IllegalMove, *reason);
+
+  if (!state_->simultaneous()) {
+    engine::JointMove moves;
+    moves[index(seat)] = std::move(text);
+    state_->apply(moves);
+    after_turn();
+    publish(seat, id);
+    return;
+  }
+  // Simultaneous: seal the move; resolve once every acting seat is in.
+  slot(seat).submitted = std::move(text);
+  bool all_in = true;
+  for (engine::Seat s = 0; s < engine::kSeatCount; ++s)
+    if (state_->to_act().contains(s) && !slot(s).submitted) all_in = false;
+  if (!all_in) {
+    const std::string name(seat_name(seat));
+    send_to_seat(seat, make_message(protocol::encode_submitted(id_, name, state_->turn(), id)));
+    send_to_others(seat, make_message(protocol::encode_submitted(id_, name, state_->turn(), {})));
+    return;
+  }
+  engine::JointMove moves;
+  for (engine::Seat s = 0; s < engine::kSeatCount; ++s)
+    moves[index(s)] = std::move(slot(s).submitted);
+  state_->apply(moves);
+  after_turn();
+  publish(seat, id);
+}
+
+void Match::resign(const Participant* who, engine::Seat seat, const std::string& id) {
+  std::lock_guard lock(mutex_);
+  require_running();
+  require_seat_holder(who, seat);
+  spdlog::info("match {}: {} resigned", id_, seat_name(seat));
+  finish(engine::Outcome::win(other(seat), engine::EndReason::Resignation));
+  publish(seat, id);
+}
+
+void Match::leave(const Participant* who, std::optional<engine::Seat> seat) {
+  std::lock_guard lock(mutex_);
+  if (!seat) {
+    std::erase_if(spectators_, [who](const Spectator& s) { return s.connection_id == who; });
+    return;
+  }
+  if (slot(*seat).connection_id != who) return;  // resumed elsewhere: nothing of ours to leave
+  if (status_ == MatchStatus::Waiting) {
+    spdlog::info("match {}: {} left before the start", id_, seat_name(*seat));
+    free_seat(*seat);
+    ++seq_;
+    publish(std::nullopt, {});
+    retire_if_abandoned();
+  } else if (status_ == MatchStatus::Running) {
+    spdlog::info("match {}: {} left (resigns)", id_, seat_name(*seat));
+    slot(*seat).connection.reset();
+    slot(*seat).connection_id = nullptr;
+    slot(*seat).connected = false;
+    finish(engine::Outcome::win(other(*seat), engine::EndReason::Resignation));
+    publish(std::nullopt, {});
+  }
+}
+
+void Match::disconnected(const Participant* who, std::optional<engine::Seat> seat) {
+  std::lock_guard lock(mutex_);
+  if (!seat) {
+    std::erase_if(spectators_, [who](const Spectator& s) { return s.connection_id == who; });
+    return;
+  }
+  SeatSlot& mine = slot(*seat);
+  if (mine.connection_id != who) return;
+  mine.connection.reset();
+  mine.connection_id = nullptr;
+  mine.connected = false;
+  if (status_ == MatchStatus::Over) return;
+  spdlog::info("match {}: {} disconnected; held for {} ms", id_, seat_name(*seat),
+               settings_.reconnect_grace.count());
+  const std::uint64_t generation = ++mine.grace_generation;
+  mine.grace_timer->expires_after(settings_.reconnect_grace);
+  mine.grace_timer->async_wait(
+      [self = shared_from_this(), s = *seat, generation](const boost::system::error_code& ec) {
+        if (!ec) self->on_grace_expired(s, generation);
+      });
+  send_to_others(*seat, make_message(protocol::encode_presence(
+                            id_, seat_name(*seat), false, settings_.reconnect_grace.count())));
+}
+
+void Match::on_grace_expired(engine::Seat seat, std::uint64_t generation) {
+  std::lock_guard lock(mutex_);
+  SeatSlot& mine = slot(seat);
+  if (generation != mine.grace_generation || mine.connected || !mine.taken) return;
+  if (status_ == MatchStatus::Running) {
+    spdlog::info("match {}: {} did not come back: forfeit", id_, seat_name(seat));
+    finish(engine::Outcome::win(other(seat), engine::EndReason::Forfeit));
+    publish(std::nullopt, {});
+  } else if (status_ == MatchStatus::Waiting) {
+    free_seat(seat);
+    ++seq_;
+    publish(std::nullopt, {});
+    retire_if_abandoned();
+  }
+}
+
+void Match::shutdown() {
+  std::lock_guard lock(mutex_);
+  ++deadline_generation_;
+  deadline_timer_.cancel();
+  for (auto& seat : seats_) {
+    ++seat.grace_generation;
+    seat.grace_timer->cancel();
+  }
+}
+
+// ---- turns, deadlines, the end ----------------------------------------------------------
+
+void Match::start_game() {
+  status_ = MatchStatus::Running;
+  spdlog::info("match {}: {} started ({} vs {})", id_, info_.name, slot(0).player_name,
+               slot(1).player_name);
+  if (state_->outcome().over) {  // a position with no legal move for the first player
+    finish(state_->outcome());
+    return;
+  }
+  start_deadline();
+}
+
+void Match::after_turn() {
+  ++seq_;
+  for (auto& seat : seats_) seat.submitted.reset();
+  if (state_->outcome().over)
+    finish(state_->outcome());
+  else
+    start_deadline();
+}
+
+void Match::start_deadline() {
+  ++deadline_generation_;
+  if (settings_.move_time.count() <= 0) {
+    deadline_.reset();
+    return;
+  }
+  deadline_ = Clock::now() + settings_.move_time;
+  deadline_timer_.expires_at(*deadline_ + deadline_margin_);
+  deadline_timer_.async_wait([self = shared_from_this(), generation = deadline_generation_](
+                                 const boost::system::error_code& ec) {
+    if (!ec) self->on_deadline(generation);
+  });
+}
+
+void Match::on_deadline(std::uint64_t generation) {
+  std::lock_guard lock(mutex_);
+  if (generation != deadline_generation_ || status_ != MatchStatus::Running) return;
+  const engine::SeatSet acting = state_->to_act();
+  if (!state_->simultaneous()) {
+    for (engine::Seat s = 0; s < engine::kSeatCount; ++s)
+      if (acting.contains(s)) {
+        spdlog::info("match {}: {} ran out of time", id_, seat_name(s));
+        finish(engine::Outcome::win(other(s), engine::EndReason::Timeout));
+      }
+    publish(std::nullopt, {});
+    return;
+  }
+  // Simultaneous: whoever has not submitted makes a null move (a missing setup loses).
+  engine::JointMove moves;
+  for (engine::Seat s = 0; s < engine::kSeatCount; ++s) {
+    if (acting.contains(s) && !slot(s).submitted)
+      spdlog::info("match {}: {} missed the deadline of turn {}", id_, seat_name(s),
+                   state_->turn());
+    moves[index(s)] = std::move(slot(s).submitted);
+  }
+  state_->apply(moves);
+  after_turn();
+  publish(std::nullopt, {});
+}
+
+void Match::finish(const engine::Outcome& outcome) {
+  if (status_ == MatchStatus::Over) return;
+  if (!state_->outcome().over) server_outcome_ = outcome;
+  status_ = MatchStatus::Over;
+  ++seq_;
+  ++deadline_generation_;
+  deadline_timer_.cancel();
+  deadline_.reset();
+  for (auto& seat : seats_) {
+    ++seat.grace_generation;
+    seat.grace_timer->cancel();
+  }
+  const engine::Outcome final_outcome = this->outcome();
+  spdlog::info("match {}: over, {} ({})", id_,
+               final_outcome.is_draw() ? std::string("draw")
+                                       : std::string(seat_name(final_outcome.winner)) + " wins",
+               engine::to_string(final_outcome.reason));
+  post_retire(true);
+}
+
+void Match::free_seat(engine::Seat seat) {
+  SeatSlot& mine = slot(seat);
+  mine.taken = false;
+  mine.token.clear();
+  mine.player_name.clear();
+  mine.connection.reset();
+  mine.connection_id = nullptr;
+  mine.connected = false;
+  ++mine.grace_generation;
+  mine.grace_timer->cancel();
+}
+
+void Match::retire_if_abandoned() {
+  for (const auto& seat : seats_)
+    if (seat.taken) return;
+  post_retire(false);
+}
+
+void Match::post_retire(bool finished) {
+  if (retired_ || !retire_) return;
+  retired_ = finished;  // an abandoned open match may still be joined until it is removed
+  boost::asio::post(executor_, [retire = retire_, id = id_, finished] { retire(id, finished); });
+}
+
+// ---- sending ----------------------------------------------------------------------------
+
+Message Match::encode_for(const engine::Viewer& viewer, std::string_view you,
+                          const std::string& id) const {
+  protocol::StateInfo info;
+  info.match = id_;
+  info.game = info_.name;
+  info.seq = seq_;
+  info.status = status_;
+  info.seat_names = &info_.seat_names;
+  if (deadline_) {
+    const auto left =
+        std::chrono::duration_cast<std::chrono::milliseconds>(*deadline_ - Clock::now());
+    info.deadline_ms = std::max<long long>(0, left.count());
+  }
+  for (engine::Seat s = 0; s < engine::kSeatCount; ++s)
+    info.submitted[index(s)] = slot(s).submitted.has_value();
+  info.outcome = outcome();
+  return make_message(protocol::encode_state(info, codec_, *state_, viewer, you, id));
+}
+
+void Match::publish(std::optional<engine::Seat> requester, const std::string& id) {
+  // One encoding per seat (each sees its own secrets) and one for all spectators.
+  for (engine::Seat s = 0; s < engine::kSeatCount; ++s) {
+    if (!slot(s).connected) continue;
+    send_to_seat(s, encode_for(engine::Viewer::of_seat(s), seat_name(s),
+                               requester == s ? id : std::string()));
+  }
+  if (spectators_.empty()) return;
+  const bool full_view = settings_.spectators == protocol::Spectators::Full;
+  const Message shared =
+      encode_for(full_view ? engine::Viewer::full() : engine::Viewer::spectator(), "spectator", {});
+  for (const auto& spectator : spectators_)
+    if (auto connection = spectator.connection.lock()) connection->deliver(shared);
+}
+
+void Match::send_to_seat(engine::Seat seat, const Message& message) {
+  if (auto connection = slot(seat).connection.lock()) connection->deliver(message);
+}
+
+void Match::send_to_others(std::optional<engine::Seat> except, const Message& message) {
+  for (engine::Seat s = 0; s < engine::kSeatCount; ++s)
+    if (s != except) send_to_seat(s, message);
+  for (const auto& spectator : spectators_)
+    if (auto connection = spectator.connection.lock()) connection->deliver(message);
+}
+
+}  // namespace skirmish::server

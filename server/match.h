@@ -1,0 +1,132 @@
+#pragma once
+// One match: its game state, two seats with their tokens and connections, the spectators,
+// the per-move deadline and the reconnect grace timers. Every public call is thread-safe
+// (one mutex per match); replies and broadcasts go out through Participant::deliver.
+// Errors for the caller are thrown as protocol::ProtocolError.
+#include <array>
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <boost/asio/any_io_executor.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <nlohmann/json_fwd.hpp>
+
+#include "engine/common/game.h"
+#include "engine/common/options.h"
+#include "engine/registry.h"
+#include "protocol/game_codec.h"
+#include "protocol/match_options.h"
+#include "protocol/server_messages.h"
+#include "protocol/state_message.h"
+#include "server/participant.h"
+
+namespace skirmish::server {
+
+class Match : public std::enable_shared_from_this<Match> {
+ public:
+  using Clock = std::chrono::steady_clock;
+  // Called (on an executor thread, no lock held) when the match may be forgotten: it ended,
+  // or it was never started and every seat is empty again.
+  using Retire = std::function<void(const std::string& match_id, bool finished)>;
+
+  Match(boost::asio::any_io_executor executor, std::string id, const engine::GameInfo& info,
+        const protocol::GameCodec& codec, engine::Options resolved,
+        protocol::MatchSettings settings, std::unique_ptr<engine::GameState> state,
+        std::chrono::milliseconds deadline_margin, Retire retire);
+  ~Match();
+  Match(const Match&) = delete;
+  Match& operator=(const Match&) = delete;
+
+  const std::string& id() const { return id_; }
+  const engine::GameInfo& info() const { return info_; }
+  bool over() const;
+  protocol::MatchSummary summary() const;
+
+  // Each sends its own reply (joined/watching + state) to `who`; `id` is the request's id.
+  engine::Seat join(const std::shared_ptr<Participant>& who, const std::optional<std::string>& seat,
+                    const std::string& player_name, const std::string& id);
+  void watch(const std::shared_ptr<Participant>& who, const std::string& id);
+  engine::Seat resume(const std::shared_ptr<Participant>& who, const std::string& token,
+                      const std::string& id);
+
+  void move(const Participant* who, engine::Seat seat, const nlohmann::json& message,
+            const std::string& id);
+  void resign(const Participant* who, engine::Seat seat, const std::string& id);
+  // A player leaving before the start frees the seat, after it resigns; a spectator goes.
+  void leave(const Participant* who, std::optional<engine::Seat> seat);
+  // The connection closed: a seat is held for the reconnect grace, a spectator goes.
+  void disconnected(const Participant* who, std::optional<engine::Seat> seat);
+
+  // Cancels every timer (server shutdown).
+  void shutdown();
+
+ private:
+  struct SeatSlot {
+    bool taken = false;
+    std::string token;
+    std::string player_name;
+    std::weak_ptr<Participant> connection;
+    const Participant* connection_id = nullptr;  // identity of the connection holding it
+    bool connected = false;
+    std::optional<std::string> submitted;  // DCMS: the sealed move for this turn
+    std::unique_ptr<boost::asio::steady_timer> grace_timer;
+    std::uint64_t grace_generation = 0;
+  };
+  struct Spectator {
+    std::weak_ptr<Participant> connection;
+    const Participant* connection_id = nullptr;
+  };
+
+  // All private members expect mutex_ held.
+  void require_seat_holder(const Participant* who, engine::Seat seat) const;
+  void require_running() const;
+  void start_game();
+  void after_turn();
+  void finish(const engine::Outcome& outcome);
+  void start_deadline();
+  void on_deadline(std::uint64_t generation);
+  void on_grace_expired(engine::Seat seat, std::uint64_t generation);
+  void free_seat(engine::Seat seat);
+  void retire_if_abandoned();
+  void publish(std::optional<engine::Seat> requester, const std::string& id);
+  Message encode_for(const engine::Viewer& viewer, std::string_view you,
+                     const std::string& id) const;
+  void send_to_seat(engine::Seat seat, const Message& message);
+  void send_to_others(std::optional<engine::Seat> except, const Message& message);
+  void post_retire(bool finished);
+  engine::Outcome outcome() const;
+  std::string_view seat_name(engine::Seat seat) const {
+    return info_.seat_names[static_cast<std::size_t>(seat)];
+  }
+  SeatSlot& slot(engine::Seat seat) { return seats_[static_cast<std::size_t>(seat)]; }
+  const SeatSlot& slot(engine::Seat seat) const { return seats_[static_cast<std::size_t>(seat)]; }
+
+  mutable std::mutex mutex_;
+  boost::asio::any_io_executor executor_;
+  const std::string id_;
+  const engine::GameInfo& info_;
+  const protocol::GameCodec& codec_;
+  const engine::Options resolved_;
+  const protocol::MatchSettings settings_;
+  std::unique_ptr<engine::GameState> state_;
+  const std::chrono::milliseconds deadline_margin_;
+  Retire retire_;
+
+  protocol::MatchStatus status_ = protocol::MatchStatus::Waiting;
+  std::optional<engine::Outcome> server_outcome_;  // resignation, timeout, forfeit
+  std::uint64_t seq_ = 0;
+  std::array<SeatSlot, engine::kSeatCount> seats_;
+  std::vector<Spectator> spectators_;
+  boost::asio::steady_timer deadline_timer_;
+  std::optional<Clock::time_point> deadline_;
+  std::uint64_t deadline_generation_ = 0;
+  bool retired_ = false;
+};
+
+}  // namespace skirmish::server

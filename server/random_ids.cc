@@ -1,0 +1,53 @@
+#include "server/random_ids.h"
+
+#include <openssl/crypto.h>
+#include <openssl/rand.h>
+
+#include <array>
+#include <stdexcept>
+
+namespace skirmish::server {
+namespace {
+
+template <std::size_t N>
+std::array<unsigned char, N> random_bytes() {
+  std::array<unsigned char, N> bytes{};
+  if (RAND_bytes(bytes.data(), static_cast<int>(N)) != 1)
+    throw std::runtime_error("the system random generator failed (RAND_bytes)");
+  return bytes;
+}
+
+template <std::size_t N>
+std::string hex(const std::array<unsigned char, N>& bytes) {
+  static constexpr char kDigits[] = "0123456789abcdef";
+  std::string text;
+  text.reserve(2 * N);
+  for (unsigned char b : bytes) {
+    text += kDigits[b >> 4];
+    text += kDigits[b & 0xF];
+  }
+  return text;
+}
+
+}  // namespace
+
+std::string random_token() { return hex(random_bytes<16>()); }
+
+std::string random_seed_text() { return hex(random_bytes<8>()); }
+
+std::string random_match_id() {
+  // RFC 4648 base32 alphabet; 5 bytes = 40 bits = 8 characters of 5 bits.
+  static constexpr char kAlphabet[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
+  const auto bytes = random_bytes<5>();
+  unsigned long long bits = 0;
+  for (unsigned char b : bytes) bits = (bits << 8) | b;
+  std::string id(8, 'A');
+  for (std::size_t i = 0; i < 8; ++i) id[7 - i] = kAlphabet[(bits >> (5 * i)) & 31u];
+  return id;
+}
+
+bool same_secret(std::string_view a, std::string_view b) {
+  return a.size() == b.size() && CRYPTO_memcmp(a.data(), b.data(), a.size()) == 0;
+}
+
+}  // namespace skirmish::server

@@ -1,0 +1,19 @@
+#pragma once
+// Unguessable identifiers from the system CSPRNG (OpenSSL RAND_bytes): seat tokens, match
+// ids, server-chosen game seeds.
+#include <string>
+#include <string_view>
+
+namespace skirmish::server {
+
+// 128 random bits as 32 lower-case hex digits: the only key to a seat.
+std::string random_token();
+// 8 base32 characters (40 bits): short enough to read out, hard to guess.
+std::string random_match_id();
+// 16 hex digits (64 bits): a seed string for a game whose creator gave none.
+std::string random_seed_text();
+
+// Compares two secrets in time independent of where they differ.
+bool same_secret(std::string_view a, std::string_view b);
+
+}  // namespace skirmish::server

@@ -1,0 +1,145 @@
+#include "server/server.h"
+
+#include <optional>
+#include <stdexcept>
+#include <thread>
+#include <vector>
+
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/post.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <boost/asio/strand.hpp>
+#include <spdlog/spdlog.h>
+
+#include "server/lobby.h"
+#include "server/server_context.h"
+#include "server/session.h"
+
+namespace skirmish::server {
+
+namespace net = boost::asio;
+using tcp = net::ip::tcp;
+
+struct Server::Impl {
+  explicit Impl(Config c)
+      : threads_wanted(c.threads > 0 ? c.threads
+                                     : std::max(1, static_cast<int>(std::thread::hardware_concurrency()))),
+        ioc(threads_wanted),
+        context(std::make_shared<ServerContext>()),
+        retry_timer(ioc) {
+    context->config = std::move(c);
+  }
+
+  void accept() {
+    acceptor->async_accept(net::make_strand(ioc), [this](boost::system::error_code ec,
+                                                         tcp::socket socket) {
+      if (ec == net::error::operation_aborted || !acceptor->is_open()) return;
+      if (ec) {
+        // Out of file descriptors and the like: wait a little rather than spin.
+        spdlog::warn("accept failed: {}", ec.message());
+        retry_timer.expires_after(std::chrono::milliseconds(50));
+        retry_timer.async_wait([this](boost::system::error_code wait_ec) {
+          if (!wait_ec) accept();
+        });
+        return;
+      }
+      const int count = context->connections.fetch_add(1) + 1;
+      const bool over_limit = count > context->config.max_connections;
+      start_session(std::move(socket), context, over_limit);
+      accept();
+    });
+  }
+
+  int threads_wanted;
+  net::io_context ioc;  // first member: destroyed last, after everything that uses it
+  std::shared_ptr<ServerContext> context;
+  std::optional<tcp::acceptor> acceptor;
+  net::steady_timer retry_timer;
+  std::vector<std::thread> threads;
+  std::atomic<int> running_threads{0};
+  unsigned short port = 0;
+  bool started = false;
+  bool stopped = false;
+};
+
+namespace {
+spdlog::level::level_enum parse_level(const std::string& name) {
+  const auto level = spdlog::level::from_str(name);
+  if (level == spdlog::level::off && name != "off")
+    throw std::invalid_argument("unknown log level '" + name +
+                                "' (trace, debug, info, warn, error, critical, off)");
+  return level;
+}
+}  // namespace
+
+Server::Server(Config config) : impl_(std::make_unique<Impl>(std::move(config))) {}
+
+Server::~Server() { stop(); }
+
+void Server::start() {
+  Impl& s = *impl_;
+  if (s.started) throw std::logic_error("Server::start called twice");
+  const Config& config = s.context->config;
+  spdlog::set_level(parse_level(config.log_level));
+
+  LobbySettings lobby;
+  lobby.reconnect_grace_default = config.reconnect_grace_default;
+  lobby.deadline_margin = config.deadline_margin;
+  lobby.max_matches = static_cast<std::size_t>(std::max(1, config.max_connections));
+  s.context->lobby = std::make_shared<Lobby>(s.ioc.get_executor(), lobby);
+
+  const std::string where = config.address + ":" + std::to_string(config.port);
+  boost::system::error_code ec;
+  const auto address = net::ip::make_address(config.address, ec);
+  if (ec) throw std::runtime_error("cannot listen on " + where + ": '" + config.address +
+                                   "' is not an IP address");
+  try {
+    tcp::endpoint endpoint(address, config.port);
+    s.acceptor.emplace(s.ioc);
+    s.acceptor->open(endpoint.protocol());
+    s.acceptor->set_option(net::socket_base::reuse_address(true));
+    s.acceptor->bind(endpoint);
+    s.acceptor->listen(net::socket_base::max_listen_connections);
+  } catch (const boost::system::system_error& error) {
+    s.acceptor.reset();
+    throw std::runtime_error("cannot listen on " + where + ": " + error.code().message());
+  }
+  s.port = s.acceptor->local_endpoint().port();
+  s.started = true;
+  s.accept();
+  for (int i = 0; i < s.threads_wanted; ++i)
+    s.threads.emplace_back([&s] {
+      s.running_threads.fetch_add(1);
+      s.ioc.run();
+      s.running_threads.fetch_sub(1);
+    });
+  spdlog::info("listening on {}:{} ({} thread{})", config.address, s.port, s.threads_wanted,
+               s.threads_wanted == 1 ? "" : "s");
+}
+
+unsigned short Server::port() const { return impl_->port; }
+
+void Server::stop() {
+  Impl& s = *impl_;
+  if (!s.started || s.stopped) return;
+  s.stopped = true;
+  s.context->stopping = true;
+  net::post(s.ioc, [&s] {
+    boost::system::error_code ec;
+    s.acceptor->close(ec);
+    s.retry_timer.cancel();
+  });
+  s.context->close_all_sessions();
+  s.context->lobby->shutdown();
+  // Let the closed connections finish their handlers, then stop whatever is left
+  // (timers of finished matches).
+  for (int waited = 0; waited < 400 && s.context->connections.load() > 0; ++waited)
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  s.ioc.stop();
+  for (auto& thread : s.threads) thread.join();
+  s.threads.clear();
+  spdlog::info("server on port {} stopped", s.port);
+}
+
+}  // namespace skirmish::server

@@ -1,0 +1,346 @@
+#include "server/session.h"
+
+#include <deque>
+#include <optional>
+#include <string>
+
+#include <boost/asio/dispatch.hpp>
+#include <boost/asio/post.hpp>
+#include <boost/beast/core.hpp>
+#include <boost/beast/websocket.hpp>
+#include <spdlog/spdlog.h>
+
+#include "engine/registry.h"
+#include "protocol/client_message.h"
+#include "protocol/error_code.h"
+#include "protocol/server_messages.h"
+#include "protocol/version.h"
+#include "server/participant.h"
+#include "server/rate_limiter.h"
+
+namespace skirmish::server {
+namespace {
+
+namespace beast = boost::beast;
+namespace websocket = beast::websocket;
+namespace net = boost::asio;
+using protocol::ErrorCode;
+using protocol::MessageType;
+using protocol::ProtocolError;
+
+// A client that stops reading gets closed rather than growing our memory without bound.
+constexpr std::size_t kMaxQueuedMessages = 4096;
+// Frames between the size limit and this multiple of it are dropped with `too_large`;
+// larger ones close the connection (1009) before we buffer them.
+constexpr std::size_t kHardLimitFactor = 16;
+
+class Session final : public Participant,
+                      public Closable,
+                      public std::enable_shared_from_this<Session> {
+ public:
+  Session(net::ip::tcp::socket&& socket, std::shared_ptr<ServerContext> context, bool over_limit)
+      : ws_(std::move(socket)),
+        context_(std::move(context)),
+        limiter_(context_->config.rate_limit_per_second, context_->config.rate_burst),
+        over_limit_(over_limit) {
+    beast::error_code ec;
+    const auto endpoint = beast::get_lowest_layer(ws_).socket().remote_endpoint(ec);
+    peer_ = ec ? std::string("?") : endpoint.address().to_string() + ":" + std::to_string(endpoint.port());
+  }
+
+  ~Session() override {
+    context_->remove_session(this);
+    context_->connections.fetch_sub(1);
+    spdlog::debug("connection {} closed", peer_);
+  }
+
+  void run() {
+    context_->add_session(shared_from_this());
+    net::dispatch(ws_.get_executor(), [self = shared_from_this()] { self->accept(); });
+  }
+
+  void deliver(Message message) override {
+    net::post(ws_.get_executor(), [self = shared_from_this(), message = std::move(message)]() mutable {
+      self->enqueue(std::move(message));
+    });
+  }
+
+  void close_now() override {
+    net::post(ws_.get_executor(), [self = shared_from_this()] {
+      self->closing_ = true;
+      beast::error_code ec;
+      beast::get_lowest_layer(self->ws_).socket().close(ec);
+    });
+  }
+
+ private:
+  // ---- connection life ------------------------------------------------------------------
+
+  void accept() {
+    const Config& config = context_->config;
+    websocket::stream_base::timeout timeout{};
+    timeout.handshake_timeout = std::chrono::seconds(30);
+    timeout.idle_timeout = config.idle_timeout.count() > 0
+                               ? std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                                     config.idle_timeout)
+                               : websocket::stream_base::none();
+    timeout.keep_alive_pings = true;  // ping at half the idle time; silence closes
+    beast::get_lowest_layer(ws_).expires_never();
+    ws_.set_option(timeout);
+    ws_.set_option(websocket::stream_base::decorator([](websocket::response_type& res) {
+      res.set(beast::http::field::server, "skirmish");
+    }));
+    ws_.read_message_max(std::max<std::size_t>(1024, config.max_message_bytes) * kHardLimitFactor);
+    ws_.text(true);
+    ws_.async_accept([self = shared_from_this()](beast::error_code ec) { self->on_accept(ec); });
+  }
+
+  void on_accept(beast::error_code ec) {
+    if (ec) {
+      spdlog::debug("handshake with {} failed: {}", peer_, ec.message());
+      return;
+    }
+    if (over_limit_) {
+      spdlog::warn("connection from {} refused: server full ({} connections)", peer_,
+                   context_->config.max_connections);
+      send(protocol::encode_error(ErrorCode::ServerFull,
+                                  "the server is at its connection limit; try again later", {}));
+      close_after_writes_ = websocket::close_code::try_again_later;
+      return;
+    }
+    spdlog::info("connection from {}", peer_);
+    read();
+  }
+
+  void read() {
+    ws_.async_read(buffer_, [self = shared_from_this()](beast::error_code ec, std::size_t) {
+      self->on_read(ec);
+    });
+  }
+
+  void on_read(beast::error_code ec) {
+    if (ec) {
+      if (ec != websocket::error::closed && ec != net::error::operation_aborted)
+        spdlog::debug("connection {}: {}", peer_, ec.message());
+      if (ec == websocket::error::message_too_big)
+        spdlog::info("connection {}: closed, message over the hard size limit", peer_);
+      gone();
+      return;
+    }
+    if (!ws_.got_text()) {
+      spdlog::info("connection {}: binary frame, closing (1003)", peer_);
+      buffer_.consume(buffer_.size());
+      close_with(websocket::close_code::unknown_data, "binary frames are not accepted");
+      return;
+    }
+    if (buffer_.size() > context_->config.max_message_bytes) {
+      send(protocol::encode_error(ErrorCode::TooLarge,
+                                  "message of " + std::to_string(buffer_.size()) +
+                                      " bytes is over the limit of " +
+                                      std::to_string(context_->config.max_message_bytes),
+                                  {}));
+    } else if (!limiter_.allow()) {
+      send(protocol::encode_error(ErrorCode::RateLimited,
+                                  "more than " + std::to_string(context_->config.rate_limit_per_second) +
+                                      " messages per second; message dropped",
+                                  {}));
+    } else {
+      const auto data = buffer_.cdata();
+      handle(std::string_view(static_cast<const char*>(data.data()), data.size()));
+    }
+    buffer_.consume(buffer_.size());
+    if (!closing_) read();
+  }
+
+  // The connection is gone: the match holds a seat for the reconnect grace.
+  void gone() {
+    if (gone_) return;
+    gone_ = true;
+    if (match_) match_->disconnected(this, seat_);
+    match_.reset();
+  }
+
+  void close_with(websocket::close_code code, const char* reason) {
+    if (closing_) return;
+    closing_ = true;
+    ws_.async_close(websocket::close_reason(code, reason),
+                    [self = shared_from_this()](beast::error_code) { self->gone(); });
+  }
+
+  // ---- writing --------------------------------------------------------------------------
+
+  void send(std::string text) { enqueue(make_message(std::move(text))); }
+
+  void enqueue(Message message) {
+    if (closing_) return;
+    if (queue_.size() >= kMaxQueuedMessages) {
+      spdlog::warn("connection {}: not reading its messages, closing (1008)", peer_);
+      queue_.clear();
+      closing_ = true;
+      beast::error_code ec;
+      beast::get_lowest_layer(ws_).socket().close(ec);
+      return;
+    }
+    queue_.push_back(std::move(message));
+    if (queue_.size() == 1) write();
+  }
+
+  void write() {
+    ws_.async_write(net::buffer(*queue_.front()),
+                    [self = shared_from_this()](beast::error_code ec, std::size_t) {
+                      self->on_write(ec);
+                    });
+  }
+
+  void on_write(beast::error_code ec) {
+    if (ec) {
+      queue_.clear();
+      gone();
+      return;
+    }
+    queue_.pop_front();
+    if (!queue_.empty()) {
+      write();
+    } else if (close_after_writes_) {
+      const auto code = *close_after_writes_;
+      close_after_writes_.reset();
+      close_with(code, "server full");
+    }
+  }
+
+  // ---- requests -------------------------------------------------------------------------
+
+  void handle(std::string_view frame) {
+    std::string id;
+    try {
+      const protocol::ClientMessage message = protocol::parse_client_message(frame, id);
+      if (!hello_ && message.type != MessageType::Hello)
+        throw ProtocolError(ErrorCode::HelloRequired,
+                            "the first message must be hello with the protocol version");
+      dispatch(message);
+    } catch (const ProtocolError& error) {
+      send(protocol::encode_error(error.code(), error.what(), id));
+    } catch (const std::exception& error) {
+      spdlog::error("connection {}: internal error: {}", peer_, error.what());
+      send(protocol::encode_error(ErrorCode::Internal, error.what(), id));
+    }
+  }
+
+  void dispatch(const protocol::ClientMessage& message) {
+    const std::string& id = message.id;
+    switch (message.type) {
+      case MessageType::Hello: {
+        if (message.version != protocol::kProtocolVersion)
+          throw ProtocolError(ErrorCode::UnsupportedVersion,
+                              "protocol version " + std::to_string(message.version) +
+                                  " is not supported; this server speaks version " +
+                                  std::to_string(protocol::kProtocolVersion));
+        hello_ = true;
+        name_ = message.name;
+        const Config& config = context_->config;
+        send(protocol::encode_welcome({config.max_message_bytes, config.rate_limit_per_second,
+                                       config.rate_burst, config.idle_timeout.count()},
+                                      id));
+        return;
+      }
+      case MessageType::ListGames:
+        send(protocol::encode_games(engine::all_games(), context_->config.reconnect_grace_default, id));
+        return;
+      case MessageType::CreateMatch: {
+        auto created = context_->lobby->create(message.game, message.options, id);
+        send(std::move(created.reply));
+        return;
+      }
+      case MessageType::ListMatches:
+        send(protocol::encode_matches(context_->lobby->list(message.game), id));
+        return;
+      case MessageType::Join: {
+        leave_finished_match();
+        require_no_match();
+        auto match = context_->lobby->find(message.match);
+        seat_ = match->join(shared_from_this(), message.seat, name_, id);
+        match_ = std::move(match);
+        return;
+      }
+      case MessageType::Watch: {
+        leave_finished_match();
+        require_no_match();
+        auto match = context_->lobby->find(message.match);
+        match->watch(shared_from_this(), id);
+        seat_.reset();
+        match_ = std::move(match);
+        return;
+      }
+      case MessageType::Resume: {
+        leave_finished_match();
+        require_no_match();
+        auto match = context_->lobby->find(message.match);
+        seat_ = match->resume(shared_from_this(), message.token, id);
+        match_ = std::move(match);
+        return;
+      }
+      case MessageType::Move:
+        require_player();
+        match_->move(this, *seat_, message.body, id);
+        return;
+      case MessageType::Resign:
+        require_player();
+        match_->resign(this, *seat_, id);
+        return;
+      case MessageType::Leave: {
+        if (!match_) throw ProtocolError(ErrorCode::NotInMatch, "you are not in a match");
+        match_->leave(this, seat_);
+        send(protocol::encode_left(match_->id(), id));
+        match_.reset();
+        seat_.reset();
+        return;
+      }
+      case MessageType::Ping:
+        send(protocol::encode_pong(id));
+        return;
+    }
+  }
+
+  void leave_finished_match() {
+    if (match_ && match_->over()) {
+      match_.reset();
+      seat_.reset();
+    }
+  }
+
+  void require_no_match() const {
+    if (match_)
+      throw ProtocolError(ErrorCode::AlreadyInMatch,
+                          "this connection is already in match " + match_->id() +
+                              "; send leave first");
+  }
+
+  void require_player() const {
+    if (!match_) throw ProtocolError(ErrorCode::NotInMatch, "you are not in a match");
+    if (!seat_) throw ProtocolError(ErrorCode::NotAPlayer, "spectators cannot play");
+  }
+
+  websocket::stream<beast::tcp_stream> ws_;
+  beast::flat_buffer buffer_;
+  std::deque<Message> queue_;
+  std::shared_ptr<ServerContext> context_;
+  RateLimiter limiter_;
+  std::string peer_;
+  bool over_limit_ = false;
+  bool hello_ = false;
+  bool closing_ = false;
+  bool gone_ = false;
+  std::optional<websocket::close_code> close_after_writes_;
+  std::string name_;
+  std::shared_ptr<Match> match_;
+  std::optional<engine::Seat> seat_;
+};
+
+}  // namespace
+
+void start_session(net::ip::tcp::socket socket, std::shared_ptr<ServerContext> context,
+                   bool over_limit) {
+  std::make_shared<Session>(std::move(socket), std::move(context), over_limit)->run();
+}
+
+}  // namespace skirmish::server

@@ -1,0 +1,17 @@
+#pragma once
+// One WebSocket connection (Boost.Beast): reads frames, turns each into a request for the
+// lobby or its match, and writes replies through a queue (one async_write at a time).
+#include <memory>
+
+#include <boost/asio/ip/tcp.hpp>
+
+#include "server/server_context.h"
+
+namespace skirmish::server {
+
+// Takes over an accepted socket (whose executor is a strand) and serves it until it closes.
+// `over_limit`: the server is full; the client gets `server_full` and is closed (1013).
+void start_session(boost::asio::ip::tcp::socket socket, std::shared_ptr<ServerContext> context,
+                   bool over_limit);
+
+}  // namespace skirmish::server
