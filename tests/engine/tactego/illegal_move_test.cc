@@ -1,6 +1,8 @@
 // rules.md §1 "Turns and moves" and §4: each reason, and the first broken rule is the one named.
 #include <catch2/catch.hpp>
 
+#include <map>
+
 #include "scenario.h"
 
 using namespace skirmish::engine;
@@ -87,4 +89,20 @@ TEST_CASE("legal moves: every step to an empty or enemy square, row-major", "[ta
   REQUIRE(texts.size() == expected.size());
   CHECK(texts.front() == "1 1 0 2");
   CHECK(state.legal_moves(1).empty());  // not blue's turn
+}
+
+TEST_CASE("random_move: uniform over the legal moves", "[tactego][illegal]") {
+  const auto state = position();
+  const auto legal = state.legal_moves(0);
+  std::map<std::string, int> seen;
+  Rng rng(7);
+  const int draws = 1100 * static_cast<int>(legal.size());
+  for (int i = 0; i < draws; ++i) ++seen[state.random_move(0, rng)];
+  REQUIRE(seen.size() == legal.size());
+  for (const auto& move : legal) {
+    INFO(move);
+    CHECK(seen[move] > 900);  // expected 1100 each; 900..1300 is far outside chance
+    CHECK(seen[move] < 1300);
+  }
+  CHECK_THROWS_AS(state.random_move(1, rng), std::logic_error);
 }
