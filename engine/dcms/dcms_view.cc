@@ -94,8 +94,8 @@ std::string DcmsState::state_key() const {
       key += "=" + std::to_string(pos_[idx(s)][idx(i)].row) + "," +
              std::to_string(pos_[idx(s)][idx(i)].col);
     }
-  key += " outcome=" + std::string(outcome_.over ? "over" : "ongoing") + "," +
-         std::to_string(outcome_.winner) + "," + std::string(to_string(outcome_.reason));
+  if (!outcome_.over) return key + " outcome=ongoing";
+  key += " outcome=" + std::to_string(outcome_.winner) + "," + std::string(to_string(outcome_.reason));
   return key;
 }
 

@@ -44,7 +44,7 @@ struct Observation {
   std::vector<std::vector<std::string>> board;  // "WWWW" wall, "    " (four blanks) free
   // Keyed "S","M",... for blue then "s","m",... for red; nullopt when off the board.
   std::vector<std::pair<std::string, std::optional<Pos>>> placement;
-  int turn = 0;
+  int turn = 0;  // DcmsState::turn(): 0 during the setup, then the number of this move (1..)
 };
 
 }  // namespace skirmish::engine::dcms
