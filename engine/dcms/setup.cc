@@ -27,6 +27,10 @@ SetupCheck check_setup(const Map& map, Seat seat, std::string_view pieces, std::
     const std::string_view token = text.substr(start, i - start);
     int value = 0;
     auto [end, ec] = std::from_chars(token.data(), token.data() + token.size(), value);
+    if (ec == std::errc::result_out_of_range && end == token.data() + token.size()) {
+      result.problem = "'" + std::string(token) + "' is off the board (far too large)";
+      return result;
+    }
     if (ec != std::errc{} || end != token.data() + token.size()) {
       result.problem = "malformed placement: '" + std::string(token) +
                        "' is not a whole number (write 'row col' for each piece, cheeSe first)";

@@ -69,6 +69,7 @@ TEST_CASE("each kind of illegal placement loses the game", "[dcms][setup]") {
   require_blue_lost("-1 2 2 2", "off the board");
   require_blue_lost("2 2 6 2", "off the board");
   require_blue_lost("2 2 2 10", "off the board");
+  require_blue_lost("2 2 99999999999 2", "off the board");
   require_blue_lost("2 2 2 5", "outside blue's half");  // red's half starts at column 5
   require_blue_lost("2 2", "wrong count");
   require_blue_lost("2 2 3 3 4", "wrong count");
