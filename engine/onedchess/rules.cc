@@ -1,5 +1,6 @@
 #include "engine/onedchess/rules.h"
 
+#include <algorithm>
 #include <stdexcept>
 #include <string>
 
@@ -68,6 +69,12 @@ void move(Board& board, int position, Direction direction) {
     move_king(board, position, direction);
   else
     move_knight(board, position, direction);
+}
+
+std::optional<Seat> winner(const Board& board) {
+  if (std::find(board.begin(), board.end(), Cell::WhiteKing) == board.end()) return kBlack;
+  if (std::find(board.begin(), board.end(), Cell::BlackKing) == board.end()) return kWhite;
+  return std::nullopt;
 }
 
 }  // namespace skirmish::engine::onedchess

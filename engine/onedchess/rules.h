@@ -1,6 +1,8 @@
 #pragma once
 // How pieces move, as the seed's functions (is_valid_move, move_king, move_knight, move),
 // so the seed's examples read as tests word for word. The game state builds on these.
+#include <optional>
+
 #include "engine/common/game.h"
 #include "engine/onedchess/board.h"
 #include "engine/onedchess/move.h"
@@ -25,5 +27,10 @@ Cell move_piece(Board& board, int position, Direction direction);
 void move_king(Board& board, int position, Direction direction);
 void move_knight(Board& board, int position, Direction direction);
 void move(Board& board, int position, Direction direction);
+
+// The seed's is_game_over, without the printing: the winner when a king is missing
+// (Black when the White king is gone, White when the Black king is gone), else nullopt.
+std::optional<Seat> winner(const Board& board);
+inline bool is_game_over(const Board& board) { return winner(board).has_value(); }
 
 }  // namespace skirmish::engine::onedchess

@@ -11,10 +11,6 @@ namespace {
 
 std::string_view seat_name(Seat seat) { return seat == kWhite ? "white" : "black"; }
 
-bool has_piece(const Board& board, Cell piece) {
-  return std::find(board.begin(), board.end(), piece) != board.end();
-}
-
 }  // namespace
 
 OneDChessState::OneDChessState(int max_turns) : OneDChessState(create_board(), kWhite, max_turns) {}
@@ -67,10 +63,8 @@ void OneDChessState::apply_move(const Move& move) {
 void OneDChessState::update_outcome() {
   // A missing king decides the game before max_turns can make it a draw. Only one piece
   // dies per move, so both kings can never be missing.
-  if (!has_piece(board_, Cell::WhiteKing))
-    outcome_ = Outcome::win(kBlack, EndReason::KingTaken);
-  else if (!has_piece(board_, Cell::BlackKing))
-    outcome_ = Outcome::win(kWhite, EndReason::KingTaken);
+  if (const auto king_taker = winner(board_))
+    outcome_ = Outcome::win(*king_taker, EndReason::KingTaken);
   else if (max_turns_ > 0 && turns_played_ >= max_turns_)
     outcome_ = Outcome::draw(EndReason::MaxTurns);
   else
