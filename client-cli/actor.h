@@ -1,0 +1,37 @@
+#pragma once
+// Who plays a seat: a person at the terminal (HumanActor) or a bot program (BotActor).
+// The MatchSession owns the connection and the game's flow and asks the actor to act.
+#include <functional>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+namespace skirmish::client {
+
+struct Action {
+  enum class Kind { Move, Resign, Leave };
+  Kind kind = Kind::Move;
+  nlohmann::json move;  // the `move` message's game fields (Kind::Move)
+};
+using ActionHandler = std::function<void(Action)>;
+
+class Actor {
+ public:
+  virtual ~Actor() = default;
+  virtual void seated(const nlohmann::json& joined) { (void)joined; }
+  // Every `state` the server sends (players and spectators).
+  virtual void show(const nlohmann::json& state) = 0;
+  // The seat must act now. `refused` is why the last answer for this turn was refused ("" if
+  // none). A later act() replaces an earlier one that was not answered (the turn moved on).
+  virtual void act(const nlohmann::json& state, const std::string& refused, ActionHandler done) = 0;
+  // Something worth telling (the opponent dropped, reconnecting, ...).
+  virtual void notice(const std::string& text) = 0;
+  // The final state (outcome set).
+  virtual void finished(const nlohmann::json& state) = 0;
+  // Ctrl-C during a game: `done` gets Resign, or is never called to carry on.
+  virtual void interrupted(ActionHandler done) = 0;
+  // The session is ending: stop reading input, stop programs.
+  virtual void stop() {}
+};
+
+}  // namespace skirmish::client

@@ -1,0 +1,58 @@
+#pragma once
+// The bot bridge's player: each time the seat must act, one JSON line to the bot program
+// (its view, whose turn, the deadline); one JSON move line back (docs/bots.md). The bridge
+// keeps the clock: an answer later than the deadline is dropped (DCMS: a null move; the
+// other games: the server's timeout rule). A bot that exits, crashes or writes something
+// that is not a move makes the bridge give up the seat, saying which happened.
+#include <deque>
+#include <functional>
+#include <ostream>
+#include <string>
+
+#include <boost/asio/steady_timer.hpp>
+
+#include "client-cli/actor.h"
+#include "client-cli/bot_process.h"
+
+namespace skirmish::client {
+
+class BotActor : public Actor {
+ public:
+  using FailureHandler = std::function<void(const std::string& why)>;
+
+  BotActor(boost::asio::io_context& io, BotProcess& bot, std::ostream& out);
+  // Starts the program; `on_failure` is told when the bot breaks the protocol.
+  void start(FailureHandler on_failure);
+
+  void show(const nlohmann::json& state) override;
+  void act(const nlohmann::json& state, const std::string& refused, ActionHandler done) override;
+  void notice(const std::string& text) override;
+  void finished(const nlohmann::json& state) override;
+  void interrupted(ActionHandler done) override;
+  void stop() override;
+
+  // Checks a bot's answer for `game`/`phase`; "" when it is a move, else what is wrong.
+  static std::string check_answer(const nlohmann::json& answer, const std::string& game,
+                                  const std::string& phase);
+
+ private:
+  struct Pending {
+    ActionHandler done;  // empty once the deadline passed: the answer is dropped
+    std::string game;
+    std::string phase;
+    int turn = 0;
+  };
+  void on_line(const std::string& line);
+  void fail(const std::string& why);
+
+  boost::asio::io_context& io_;
+  BotProcess& bot_;
+  std::ostream& out_;
+  boost::asio::steady_timer deadline_;
+  std::deque<Pending> pending_;  // one per request sent, answered in order
+  FailureHandler on_failure_;
+  bool failed_ = false;
+  bool stopped_ = false;
+};
+
+}  // namespace skirmish::client

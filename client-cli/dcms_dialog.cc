@@ -1,0 +1,89 @@
+// DCMS: the setup asks where each piece starts ("row col" per piece, cheeSe first); each
+// turn asks for the seed's move string ("M 4"), checked by the rule engine's parser.
+#include <sstream>
+#include <vector>
+
+#include "client-cli/move_dialogs.h"
+#include "engine/dcms/move_text.h"
+#include "engine/dcms/pieces.h"
+
+namespace skirmish::client {
+namespace {
+
+namespace dcms = engine::dcms;
+
+class DcmsDialog : public MoveDialog {
+ public:
+  explicit DcmsDialog(const nlohmann::json& state)
+      : view_(state.at("view")),
+        color_(view_.value("color", 0)),
+        pieces_(view_.value("pieces", "SM")),
+        setup_(view_.value("phase", "") == "setup") {}
+
+  std::string prompt() const override {
+    if (!setup_) {
+      std::string example(1, dcms::piece_letter(color_, 1));
+      return "Your move, e.g. '" + example + " 6' (directions 7 8 9 / 4 5 6 / 1 2 3) >> ";
+    }
+    std::string names;
+    for (std::size_t i = 0; i < pieces_.size(); ++i) {
+      names += (i ? ", " : "") + std::string(dcms::kPieceNames[i]);
+    }
+    const int cols = view_.at("cols").get<int>();
+    const int half = cols / 2;
+    const std::string columns = color_ == dcms::kBlue
+                                    ? "columns 0-" + std::to_string(half - 1)
+                                    : "columns " + std::to_string(cols - half) + "-" + std::to_string(cols - 1);
+    return "Place " + names + " as 'row col' each, in that order (your half: " + columns + ") >> ";
+  }
+
+  std::optional<nlohmann::json> feed(const std::string& line) override {
+    if (!setup_) {
+      std::string reason;
+      if (!dcms::parse_orders_text(color_, pieces_, line, &reason)) {
+        throw InputError("'" + line + "': " + reason);
+      }
+      return nlohmann::json{{"move", line}};
+    }
+    std::istringstream in(line);
+    std::vector<int> numbers;
+    int n = 0;
+    while (in >> n) numbers.push_back(n);
+    std::string rest;
+    in.clear();
+    if ((in >> rest) || numbers.size() != 2 * pieces_.size()) {
+      throw InputError("'" + line + "': type " + std::to_string(pieces_.size()) +
+                       " positions as 'row col' pairs, e.g. '3 1 2 2'");
+    }
+    nlohmann::json placement = nlohmann::json::array();
+    const int cols = view_.at("cols").get<int>();
+    const int rows = view_.at("rows").get<int>();
+    for (std::size_t i = 0; i < pieces_.size(); ++i) {
+      const int r = numbers[2 * i];
+      const int c = numbers[2 * i + 1];
+      const std::string where = std::string(dcms::kPieceNames[i]) + " at (" + std::to_string(r) +
+                                ", " + std::to_string(c) + ")";
+      if (r < 0 || c < 0 || r >= rows || c >= cols) throw InputError(where + " is off the board");
+      if (view_["walls"][static_cast<std::size_t>(r)].get<std::string>()[static_cast<std::size_t>(c)] == '#')
+        throw InputError(where + " is on a wall");
+      const bool in_half = color_ == dcms::kBlue ? c < cols / 2 : c >= cols - cols / 2;
+      if (!in_half) throw InputError(where + " is not in your half (that would lose the game)");
+      placement.push_back({r, c});
+    }
+    return nlohmann::json{{"placement", placement}};
+  }
+
+ private:
+  nlohmann::json view_;
+  int color_;
+  std::string pieces_;
+  bool setup_;
+};
+
+}  // namespace
+
+std::unique_ptr<MoveDialog> make_dcms_dialog(const nlohmann::json& state) {
+  return std::make_unique<DcmsDialog>(state);
+}
+
+}  // namespace skirmish::client

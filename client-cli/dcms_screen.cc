@@ -1,0 +1,75 @@
+// DCMS: the map with its walls and every piece on it, four characters per square (like
+// the seed's "WWWW" board), plus the score.
+#include "client-cli/screens.h"
+
+#include <cctype>
+#include <map>
+
+namespace skirmish::client {
+
+std::string render_dcms(const nlohmann::json& view, const Style& style) {
+  const auto& walls = view.at("walls");
+  const int rows = view.at("rows").get<int>();
+  const int cols = view.at("cols").get<int>();
+  std::map<std::pair<int, int>, std::string> pieces;
+  const nlohmann::json placement = view.value("placement", nlohmann::json::object());
+  for (const auto& [letter, pos] : placement.items()) {
+    if (pos.is_array()) pieces[{pos[0].get<int>(), pos[1].get<int>()}] += letter;
+  }
+  std::string out = "   ";
+  for (int c = 0; c < cols; ++c) {
+    std::string label = std::to_string(c);
+    out += " " + label + std::string(label.size() < 3 ? 3 - label.size() : 0, ' ');
+  }
+  while (out.back() == ' ') out.pop_back();
+  out += "\n";
+  for (int r = 0; r < rows; ++r) {
+    std::string label = std::to_string(r);
+    out += std::string(label.size() < 3 ? 3 - label.size() : 0, ' ') + label;
+    const std::string row = walls.at(static_cast<std::size_t>(r)).get<std::string>();
+    for (int c = 0; c < cols; ++c) {
+      auto it = pieces.find({r, c});
+      if (row[static_cast<std::size_t>(c)] == '#') {
+        out += style.dim(" ###");
+      } else if (it == pieces.end()) {
+        out += "  . ";
+      } else {
+        out += " ";
+        std::string cell;
+        for (char letter : it->second) {
+          const std::string one(1, letter);
+          cell += std::isupper(static_cast<unsigned char>(letter)) ? style.blue(one) : style.red(one);
+        }
+        out += cell + std::string(it->second.size() < 3 ? 3 - it->second.size() : 0, ' ');
+      }
+    }
+    out += "\n";
+  }
+  const auto& score = view.value("score", nlohmann::json::array());
+  if (score.size() == 2) {
+    out += "Pieces on the board: blue " + score[0].dump() + ", red " + score[1].dump() + "\n";
+  }
+  return out;
+}
+
+std::string describe_dcms_last(const nlohmann::json& last) {
+  std::string text;
+  const nlohmann::json moves = last.value("moves", nlohmann::json::object());
+  if (!moves.empty()) {
+    text += "Moves:";
+    for (const auto& [seat, move] : moves.items())
+      text += " " + seat + " " + (move.is_string() ? "'" + move.get<std::string>() + "'" : "(null move)");
+    text += "\n";
+  }
+  for (const auto& capture : last.value("captures", nlohmann::json::array())) {
+    text += "Captured: " + capture.value("piece", "?") + " at " + format_pos(capture["at"]) +
+            " (" + capture.value("why", "?") + ")\n";
+  }
+  const nlohmann::json illegal_setup = last.value("illegal_setup", nlohmann::json::object());
+  for (const auto& [seat, illegal] : illegal_setup.items()) {
+    if (illegal.is_boolean() && illegal.get<bool>()) text += capitalized(seat) + " made an illegal setup\n";
+  }
+  return text;
+}
+
+}  // namespace skirmish::client

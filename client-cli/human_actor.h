@@ -1,0 +1,38 @@
+#pragma once
+// A person at the terminal: every state is drawn, moves are typed at the seeds' prompts,
+// refused input is asked again with the reason, Ctrl-C asks whether to resign.
+#include <memory>
+#include <ostream>
+
+#include "client-cli/actor.h"
+#include "client-cli/line_input.h"
+#include "client-cli/move_dialogs.h"
+#include "client-cli/style.h"
+
+namespace skirmish::client {
+
+class HumanActor : public Actor {
+ public:
+  HumanActor(LineInput& input, Style style, std::ostream& out)
+      : input_(input), style_(style), out_(out) {}
+
+  void show(const nlohmann::json& state) override;
+  void act(const nlohmann::json& state, const std::string& refused, ActionHandler done) override;
+  void notice(const std::string& text) override;
+  void finished(const nlohmann::json& state) override;
+  void interrupted(ActionHandler done) override;
+  void stop() override;
+
+ private:
+  void ask();
+  std::string status_line(const nlohmann::json& state) const;
+
+  LineInput& input_;
+  Style style_;
+  std::ostream& out_;
+  std::unique_ptr<MoveDialog> dialog_;
+  ActionHandler done_;
+  bool asking_resign_ = false;
+};
+
+}  // namespace skirmish::client

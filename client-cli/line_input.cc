@@ -1,0 +1,89 @@
+#include "client-cli/line_input.h"
+
+#include <istream>
+#include <iostream>
+
+#include <boost/asio/post.hpp>
+#include <boost/asio/read_until.hpp>
+#include <sys/stat.h>
+#include <unistd.h>
+
+namespace skirmish::client {
+
+namespace asio = boost::asio;
+
+LineInput::LineInput(asio::io_context& io) : io_(io), in_(io) {
+  struct stat info {};
+  // epoll refuses regular files; those are read synchronously instead.
+  if (fstat(STDIN_FILENO, &info) == 0 && S_ISREG(info.st_mode)) {
+    async_ = false;
+  } else {
+    in_.assign(dup(STDIN_FILENO));
+  }
+}
+
+LineInput::~LineInput() {
+  boost::system::error_code ignored;
+  in_.close(ignored);
+}
+
+void LineInput::read_line(Handler handler) {
+  handler_ = std::move(handler);
+  if (queued_) {
+    auto line = std::move(queued_);
+    queued_.reset();
+    asio::post(io_, [this, line]() { deliver(line); });
+    return;
+  }
+  if (at_end_) {
+    asio::post(io_, [this]() { deliver(std::nullopt); });
+    return;
+  }
+  start_read();
+}
+
+void LineInput::start_read() {
+  if (reading_) return;
+  if (!async_) {
+    std::string line;
+    std::optional<std::string> result;
+    if (std::getline(std::cin, line)) result = line;
+    asio::post(io_, [this, result]() { deliver(result); });
+    reading_ = true;
+    return;
+  }
+  reading_ = true;
+  asio::async_read_until(in_, buffer_, '\n', [this](boost::system::error_code ec, std::size_t n) {
+    if (ec && n == 0) {
+      // End of input: a last line without a newline still counts.
+      if (buffer_.size() > 0) {
+        std::string rest(asio::buffers_begin(buffer_.data()), asio::buffers_end(buffer_.data()));
+        buffer_.consume(buffer_.size());
+        deliver(rest);
+        at_end_ = true;
+        return;
+      }
+      deliver(std::nullopt);
+      return;
+    }
+    std::string line(asio::buffers_begin(buffer_.data()),
+                     asio::buffers_begin(buffer_.data()) + static_cast<std::ptrdiff_t>(n) - 1);
+    buffer_.consume(n);
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    deliver(line);
+  });
+}
+
+void LineInput::deliver(std::optional<std::string> line) {
+  reading_ = false;
+  if (!line) at_end_ = true;
+  if (!handler_) {
+    if (line) queued_ = std::move(line);
+    return;
+  }
+  auto handler = std::move(handler_);
+  handler_ = nullptr;
+  handler(std::move(line));
+}
+
+}  // namespace skirmish::client

@@ -1,0 +1,103 @@
+#include "client-cli/lobby_commands.h"
+
+#include <iomanip>
+#include <iostream>
+
+#include <boost/asio/io_context.hpp>
+
+#include "client-cli/connection.h"
+#include "protocol/version.h"
+
+namespace skirmish::client {
+
+using nlohmann::json;
+
+namespace {
+
+// Sends hello and `request`, hands the reply to `print`, and closes.
+int ask_server(const ServerUrl& url, const json& request,
+               const std::function<void(const json&)>& print) {
+  boost::asio::io_context io;
+  auto connection = std::make_shared<Connection>(io, url);
+  int code = 1;
+  connection->on_message([&](const json& message) {
+    const std::string type = message.value("type", "");
+    if (type == "welcome") return;
+    if (type == "error") {
+      std::cerr << "The server refused (" << message.value("code", "") << ": "
+                << message.value("message", "") << ")" << std::endl;
+    } else {
+      print(message);
+      code = 0;
+    }
+    connection->close();
+  });
+  connection->on_closed([&](const std::string& reason) {
+    std::cerr << "Lost the connection to " << url.text() << ": " << reason << std::endl;
+  });
+  connection->connect([&](const std::string& error) {
+    if (!error.empty()) {
+      std::cerr << "Cannot reach the server at " << url.text() << ": " << error << std::endl;
+      return;
+    }
+    connection->send({{"type", "hello"}, {"version", protocol::kProtocolVersion}, {"id", 1}});
+    connection->send(request);
+  });
+  io.run();
+  return code;
+}
+
+std::string describe_option(const json& option) {
+  std::string text = option.value("name", "") + " (" + option.value("type", "");
+  if (option.contains("choices")) {
+    std::string choices;
+    for (const auto& c : option["choices"]) choices += (choices.empty() ? "" : "|") + c.get<std::string>();
+    text += ": " + choices;
+  }
+  if (option.contains("min") && option.contains("max"))
+    text += " " + option["min"].dump() + ".." + option["max"].dump();
+  return text + ", default '" + option.value("default", "") + "')";
+}
+
+}  // namespace
+
+int list_games(const ServerUrl& url) {
+  return ask_server(url, {{"type", "list_games"}, {"id", 2}}, [](const json& reply) {
+    for (const auto& game : reply.value("games", json::array())) {
+      std::string seats;
+      for (const auto& s : game.value("seats", json::array())) seats += (seats.empty() ? "" : ", ") + s.get<std::string>();
+      std::cout << game.value("name", "") << " - " << game.value("title", "") << " (seats "
+                << seats << (game.value("simultaneous", false) ? ", simultaneous moves" : "")
+                << ")\n";
+      for (const auto& option : game.value("options", json::array()))
+        std::cout << "    " << describe_option(option) << "\n";
+    }
+  });
+}
+
+int list_matches(const ServerUrl& url, const std::string& game) {
+  json request = {{"type", "list_matches"}, {"id", 2}};
+  if (!game.empty()) request["game"] = game;
+  return ask_server(url, request, [](const json& reply) {
+    const auto& matches = reply.value("matches", json::array());
+    if (matches.empty()) {
+      std::cout << "No open or running matches." << std::endl;
+      return;
+    }
+    std::cout << std::left << std::setw(10) << "MATCH" << std::setw(11) << "GAME" << std::setw(9)
+              << "STATUS" << "SEATS" << "\n";
+    for (const auto& m : matches) {
+      std::string seats;
+      for (const auto& s : m.value("seats", json::array())) {
+        seats += (seats.empty() ? "" : ", ") + s.value("seat", "") + ": " +
+                 (s.value("taken", false) ? (s["name"].is_string() ? s["name"].get<std::string>() : "taken")
+                                          : "free");
+      }
+      std::cout << std::setw(10) << m.value("match", "") << std::setw(11) << m.value("game", "")
+                << std::setw(9) << m.value("status", "") << seats << "\n";
+    }
+    std::cout << std::flush;
+  });
+}
+
+}  // namespace skirmish::client

@@ -1,0 +1,111 @@
+// skirmish: the reference command-line client (play in the terminal, watch, run bots).
+#include <csignal>
+#include <iostream>
+
+#include <CLI/CLI.hpp>
+
+#include "client-cli/commands.h"
+#include "client-cli/lobby_commands.h"
+#include "engine/registry.h"
+
+using namespace skirmish::client;
+
+int main(int argc, char** argv) {
+  std::signal(SIGPIPE, SIG_IGN);  // a closed socket or bot pipe is an error code, not a death
+  CLI::App app{"skirmish: play Tactego, Dog-Cat-Mouse-cheeSe and 1D Chess on a Skirmish server"};
+  app.require_subcommand(1);
+  CommonOptions common;
+  app.add_option("--server", common.server,
+                 "server URL (default: $SKIRMISH_SERVER, else ws://127.0.0.1:8080)");
+  app.add_option("--name", common.name, "your name as others see it");
+
+  auto* games = app.add_subcommand("games", "list the games and their options");
+  std::string list_game;
+  auto* list = app.add_subcommand("list", "list open and running matches");
+  list->add_option("GAME", list_game, "only this game");
+
+  SeatRequest create_request;
+  create_request.mode = SeatRequest::Mode::Create;
+  std::vector<std::string> create_options;
+  auto* create = app.add_subcommand("create", "create a match, join it and play");
+  create->add_option("GAME", create_request.game, "tactego, dcms or onedchess")->required();
+  create->add_option("-o,--option", create_options, "a match option KEY=VALUE (repeatable), e.g. -o move_time_ms=0");
+  create->add_option("--seat", create_request.seat, "the seat to take (default: the first)");
+  create->add_flag("--detach", create_request.detach, "only create the match and print its id");
+
+  SeatRequest join_request;
+  join_request.mode = SeatRequest::Mode::Join;
+  auto* join = app.add_subcommand("join", "join a match and play");
+  join->add_option("MATCH", join_request.match, "the match id")->required();
+  join->add_option("--seat", join_request.seat, "the seat to take (default: the first free)");
+
+  SeatRequest watch_request;
+  watch_request.mode = SeatRequest::Mode::Watch;
+  auto* watch = app.add_subcommand("watch", "watch a match as a spectator");
+  watch->add_option("MATCH", watch_request.match, "the match id")->required();
+
+  SeatRequest play_request;
+  play_request.mode = SeatRequest::Mode::Play;
+  std::vector<std::string> play_options;
+  auto* play = app.add_subcommand("play", "join an open match of GAME, or create one and wait");
+  play->add_option("GAME", play_request.game, "tactego, dcms or onedchess")->required();
+  play->add_option("-o,--option", play_options, "a match option KEY=VALUE for a new match (repeatable)");
+  play->add_option("--seat", play_request.seat, "the seat to take");
+
+  BotOptions bot_options;
+  std::string bot_target;
+  std::vector<std::string> bot_match_options;
+  std::string bot_seat;
+  auto* bot = app.add_subcommand("bot", "let a program play a seat (the bot bridge, docs/bots.md)");
+  auto* cmd = bot->add_option("--cmd", bot_options.command, "the bot program and its arguments (run by /bin/sh)");
+  auto* py = bot->add_option("--python-dcms", bot_options.python_dcms,
+                             "a seed-style Python DCMS submission (setup/move functions)");
+  cmd->excludes(py);
+  bot->add_option("--python", bot_options.python, "the Python 3 for --python-dcms")->capture_default_str();
+  bot->add_option("--log", bot_options.log_path, "where the bot's stderr goes (default skirmish-bot-PID.log)");
+  bot->add_option("TARGET", bot_target, "a game name (join an open match or create one) or a match id")->required();
+  bot->add_option("-o,--option", bot_match_options, "a match option KEY=VALUE for a new match (repeatable)");
+  bot->add_option("--seat", bot_seat, "the seat to take");
+
+  CLI11_PARSE(app, argc, argv);
+  try {
+    if (games->parsed()) return list_games(parse_server_url(choose_server(common.server)));
+    if (list->parsed()) return list_matches(parse_server_url(choose_server(common.server)), list_game);
+    if (create->parsed()) {
+      create_request.options = parse_match_options(create_options);
+      return run_interactive(common, create_request);
+    }
+    if (join->parsed()) return run_interactive(common, join_request);
+    if (watch->parsed()) return run_interactive(common, watch_request);
+    if (play->parsed()) {
+      play_request.options = parse_match_options(play_options);
+      return run_interactive(common, play_request);
+    }
+    if (bot->parsed()) {
+      if (bot_options.command.empty() && bot_options.python_dcms.empty()) {
+        std::cerr << "skirmish bot: give --cmd \"PROGRAM ARGS\" or --python-dcms FILE" << std::endl;
+        return 2;
+      }
+      SeatRequest request;
+      request.seat = bot_seat;
+      if (skirmish::engine::find_game(bot_target) != nullptr) {
+        request.mode = SeatRequest::Mode::Play;
+        request.game = bot_target;
+        request.options = parse_match_options(bot_match_options);
+      } else {
+        request.mode = SeatRequest::Mode::Join;
+        request.match = bot_target;
+      }
+      if (!bot_options.python_dcms.empty() && request.mode == SeatRequest::Mode::Play &&
+          request.game != "dcms") {
+        std::cerr << "skirmish bot: --python-dcms plays DCMS only, not '" << bot_target << "'" << std::endl;
+        return 2;
+      }
+      return run_bot(common, request, bot_options);
+    }
+  } catch (const std::exception& e) {
+    std::cerr << "skirmish: " << e.what() << std::endl;
+    return 1;
+  }
+  return 0;
+}

@@ -1,0 +1,322 @@
+#include "client-cli/match_session.h"
+
+#include <algorithm>
+#include <csignal>
+#include <iostream>
+
+#include "protocol/version.h"
+
+namespace skirmish::client {
+
+namespace asio = boost::asio;
+using nlohmann::json;
+
+namespace {
+
+// How long the client keeps trying to get back after a drop (the server's default grace).
+constexpr int kMaxReconnectAttempts = 60;
+// A bot (or a person) that keeps sending refused moves for one turn gives up the seat.
+constexpr int kMaxRefusalsPerTurn = 50;
+
+bool contains(const json& list, const std::string& item) {
+  if (!list.is_array()) return false;
+  return std::any_of(list.begin(), list.end(),
+                     [&](const json& x) { return x.is_string() && x.get<std::string>() == item; });
+}
+
+}  // namespace
+
+MatchSession::MatchSession(asio::io_context& io, ServerUrl url, std::string name,
+                           SeatRequest request, Actor& actor)
+    : io_(io),
+      url_(std::move(url)),
+      name_(std::move(name)),
+      request_(std::move(request)),
+      actor_(actor),
+      reconnect_timer_(io),
+      signals_(io, SIGINT, SIGTERM) {}
+
+void MatchSession::start() {
+  watch_signals();
+  open_connection(false);
+}
+
+void MatchSession::send(json message) {
+  if (connection_) connection_->send(message);
+}
+
+void MatchSession::open_connection(bool resuming) {
+  connection_ = std::make_shared<Connection>(io_, url_);
+  connection_->on_message([this](const json& m) { on_message(m); });
+  connection_->on_closed([this](const std::string& reason) { on_closed(reason); });
+  connection_->connect([this, resuming](const std::string& error) { on_connected(error, resuming); });
+}
+
+void MatchSession::on_connected(const std::string& error, bool resuming) {
+  if (done_) return;
+  if (!error.empty()) {
+    if (resuming) return schedule_reconnect();
+    return finish(1, "Cannot reach the server at " + url_.text() + ": " + error);
+  }
+  json hello = {{"type", "hello"}, {"version", protocol::kProtocolVersion}, {"id", "hello"}};
+  if (!name_.empty()) hello["name"] = name_;
+  send(hello);
+  if (resuming) {
+    if (seat_ == "spectator") {
+      send({{"type", "watch"}, {"match", match_}, {"id", "watch"}});
+    } else {
+      send({{"type", "resume"}, {"match", match_}, {"token", token_}, {"id", "resume"}});
+    }
+  } else {
+    request_seat();
+  }
+}
+
+void MatchSession::request_seat() {
+  switch (request_.mode) {
+    case SeatRequest::Mode::Create:
+      send({{"type", "create_match"}, {"game", request_.game}, {"options", request_.options},
+            {"id", "create"}});
+      break;
+    case SeatRequest::Mode::Join: join(request_.match); break;
+    case SeatRequest::Mode::Watch:
+      send({{"type", "watch"}, {"match", request_.match}, {"id", "watch"}});
+      break;
+    case SeatRequest::Mode::Play:
+      send({{"type", "list_matches"}, {"game", request_.game}, {"id", "list"}});
+      break;
+  }
+}
+
+void MatchSession::join(const std::string& match) {
+  json message = {{"type", "join"}, {"match", match}, {"id", "join"}};
+  if (!request_.seat.empty()) message["seat"] = request_.seat;
+  send(message);
+}
+
+void MatchSession::on_message(const json& message) {
+  if (done_) return;
+  const std::string type = message.value("type", "");
+  if (type == "welcome") return;
+  if (type == "error") return on_error(message);
+  if (type == "match_created") {
+    const std::string match = message.value("match", "");
+    std::cout << "Created " << message.value("game", "") << " match " << match
+              << " (others join with: skirmish join " << match << ")" << std::endl;
+    if (request_.detach) return finish(0, "");
+    return join(match);
+  }
+  if (type == "matches") {
+    for (const auto& m : message.value("matches", json::array())) {
+      if (m.value("status", "") != "open" || m.value("game", "") != request_.game) continue;
+      for (const auto& seat : m.value("seats", json::array())) {
+        const bool wanted = request_.seat.empty() || seat.value("seat", "") == request_.seat;
+        if (!seat.value("taken", true) && wanted) {
+          std::cout << "Joining open match " << m.value("match", "") << std::endl;
+          return join(m.value("match", ""));
+        }
+      }
+    }
+    play_tried_create_ = true;
+    std::cout << "No open " << request_.game << " match: creating one" << std::endl;
+    send({{"type", "create_match"}, {"game", request_.game}, {"options", request_.options},
+          {"id", "create"}});
+    return;
+  }
+  if (type == "joined") {
+    match_ = message.value("match", "");
+    game_ = message.value("game", "");
+    seat_ = message.value("seat", "");
+    token_ = message.value("token", token_);
+    reconnect_attempts_ = 0;
+    if (message.value("resumed", false)) {
+      actor_.notice("Reconnected: resumed seat " + seat_ + " in match " + match_);
+      if (!awaiting_actor_) asked_key_ = -1;  // ask again if our move was lost in the drop
+    } else {
+      std::cout << "Joined match " << match_ << " (" << game_ << ") as " << seat_ << std::endl;
+      actor_.seated(message);
+    }
+    return;
+  }
+  if (type == "watching") {
+    match_ = message.value("match", "");
+    game_ = message.value("game", "");
+    seat_ = "spectator";
+    reconnect_attempts_ = 0;
+    std::cout << "Watching match " << match_ << " (" << game_ << ")" << std::endl;
+    return;
+  }
+  if (type == "state") return on_state(message);
+  if (type == "submitted") {
+    const std::string seat = message.value("seat", "");
+    if (seat != seat_) actor_.notice(seat + " has submitted its move");
+    return;
+  }
+  if (type == "presence") {
+    const std::string seat = message.value("seat", "");
+    if (message.value("connected", false)) {
+      actor_.notice(seat + " is back");
+    } else {
+      actor_.notice(seat + " lost its connection (seat held for " +
+                    std::to_string(message.value("grace_ms", 0) / 1000) + " s)");
+    }
+    return;
+  }
+  if (type == "left") {
+    if (leaving_) finish(0, "Left match " + match_ + ".");
+    return;
+  }
+}
+
+void MatchSession::on_error(const json& error) {
+  const std::string code = error.value("code", "");
+  const std::string text = error.value("message", "");
+  const std::string id = error.contains("id") && error["id"].is_string() ? error["id"].get<std::string>() : "";
+  const std::string where = code + ": " + text;
+  if (id == "join" && request_.mode == SeatRequest::Mode::Play && !play_tried_create_ &&
+      (code == "match_full" || code == "no_such_match" || code == "game_over")) {
+    play_tried_create_ = true;  // someone took the open seat first
+    send({{"type", "create_match"}, {"game", request_.game}, {"options", request_.options},
+          {"id", "create"}});
+    return;
+  }
+  if (id == "hello" || id == "create" || id == "join" || id == "watch" || id == "list") {
+    return finish(1, "The server refused (" + where + ")");
+  }
+  if (id == "resume") return finish(1, "Cannot resume the seat (" + where + ")");
+  if (!id.empty() && id == last_move_id_) {
+    if (code == "illegal_move" || code == "bad_message") {
+      if (++consecutive_refusals_ > kMaxRefusalsPerTurn) {
+        return abandon("too many refused moves in one turn");
+      }
+      if (last_move_key_ == asked_key_ && !awaiting_actor_) ask(asked_key_, text);
+      return;
+    }
+    if (code == "not_your_turn" || code == "game_over") return;  // the game moved on
+  }
+  if (id == "leave" && leaving_) return finish(0, "");
+  actor_.notice("Server error (" + where + ")");
+}
+
+void MatchSession::on_state(const json& state) {
+  state_ = state;
+  actor_.show(state);
+  const std::string status = state.value("status", "");
+  if (status == "over") {
+    actor_.finished(state);
+    return finish(0, "");
+  }
+  if (seat_.empty() || seat_ == "spectator" || status != "running") return;
+  const int key = state.value("turn", 0);
+  if (!contains(state["to_act"], seat_) || contains(state["submitted"], seat_)) return;
+  if (key == asked_key_ && awaiting_actor_) return;  // already asked for this turn
+  if (key == asked_key_ && !awaiting_actor_) return;  // answered; the reply is on its way
+  consecutive_refusals_ = 0;
+  ask(key, "");
+}
+
+void MatchSession::ask(int key, const std::string& refused) {
+  awaiting_actor_ = true;
+  asked_key_ = key;
+  actor_.act(state_, refused, [this, key](Action action) {
+    if (done_ || key != asked_key_ || !awaiting_actor_) return;  // a stale answer
+    awaiting_actor_ = false;
+    perform(action);
+  });
+}
+
+void MatchSession::perform(const Action& action) {
+  switch (action.kind) {
+    case Action::Kind::Move: {
+      json message = action.move;
+      message["type"] = "move";
+      last_move_id_ = "move-" + std::to_string(next_id_++);
+      last_move_key_ = asked_key_;
+      message["id"] = last_move_id_;
+      send(message);
+      break;
+    }
+    case Action::Kind::Resign:
+      send({{"type", "resign"}, {"id", "resign"}});
+      break;
+    case Action::Kind::Leave:
+      leaving_ = true;
+      if (match_.empty() || !connection_ || !connection_->open()) return finish(0, "");
+      send({{"type", "leave"}, {"id", "leave"}});
+      break;
+  }
+}
+
+bool MatchSession::in_running_game() const {
+  return !seat_.empty() && seat_ != "spectator" && state_.is_object() &&
+         state_.value("status", "") == "running";
+}
+
+void MatchSession::abandon(const std::string& why) {
+  if (done_) return;
+  std::cout << "Giving up the seat: " << why << std::endl;
+  exit_code_ = 3;
+  awaiting_actor_ = false;
+  if (in_running_game()) {
+    send({{"type", "resign"}, {"id", "resign"}});  // the final state ends the session
+  } else if (!match_.empty()) {
+    leaving_ = true;
+    send({{"type", "leave"}, {"id", "leave"}});
+  } else {
+    finish(3, "");
+  }
+}
+
+void MatchSession::on_closed(const std::string& reason) {
+  if (done_) return;
+  if (leaving_) return finish(exit_code_, "");
+  if (match_.empty() || (token_.empty() && seat_ != "spectator")) {
+    return finish(1, "Lost the connection to " + url_.text() + ": " + reason);
+  }
+  actor_.notice("Connection lost (" + reason + "); reconnecting...");
+  schedule_reconnect();
+}
+
+void MatchSession::schedule_reconnect() {
+  if (done_) return;
+  if (++reconnect_attempts_ > kMaxReconnectAttempts) {
+    return finish(1, "Could not reconnect to " + url_.text() + "; giving up");
+  }
+  const int delay_ms = std::min(1000, 100 * reconnect_attempts_);
+  reconnect_timer_.expires_after(std::chrono::milliseconds(delay_ms));
+  reconnect_timer_.async_wait([this](boost::system::error_code ec) {
+    if (!ec && !done_) open_connection(true);
+  });
+}
+
+void MatchSession::watch_signals() {
+  signals_.async_wait([this](boost::system::error_code ec, int signal) {
+    if (ec || done_) return;
+    if (signal == SIGINT && in_running_game()) {
+      actor_.interrupted([this](Action action) {
+        if (done_) return;
+        awaiting_actor_ = false;
+        perform(action);
+      });
+    } else if (in_running_game()) {
+      abandon("stopped by signal " + std::to_string(signal));
+    } else {
+      perform(Action{Action::Kind::Leave, {}});
+    }
+    watch_signals();
+  });
+}
+
+void MatchSession::finish(int code, const std::string& message) {
+  if (done_) return;
+  done_ = true;
+  if (exit_code_ == 0) exit_code_ = code;
+  if (!message.empty()) (code == 0 ? std::cout : std::cerr) << message << std::endl;
+  actor_.stop();
+  reconnect_timer_.cancel();
+  boost::system::error_code ignored;
+  signals_.cancel(ignored);
+  if (connection_) connection_->close();
+}
+
+}  // namespace skirmish::client

@@ -1,0 +1,84 @@
+#pragma once
+// One seat (or a spectator) in one match: connects, says hello, gets a seat (create, join,
+// play = join an open match or create one, watch), then follows the match's states and
+// asks the Actor to act whenever the seat must. After a network drop it reconnects by
+// itself and resumes the seat with its token.
+#include <memory>
+#include <optional>
+#include <string>
+
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/signal_set.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <nlohmann/json.hpp>
+
+#include "client-cli/actor.h"
+#include "client-cli/connection.h"
+
+namespace skirmish::client {
+
+struct SeatRequest {
+  enum class Mode { Create, Join, Play, Watch };
+  Mode mode = Mode::Play;
+  std::string game;      // Create, Play
+  std::string match;     // Join, Watch
+  std::string seat;      // optional seat name (Create, Join, Play)
+  nlohmann::json options = nlohmann::json::object();  // Create, Play
+  bool detach = false;   // Create: print the match id and stop
+};
+
+class MatchSession {
+ public:
+  MatchSession(boost::asio::io_context& io, ServerUrl url, std::string name, SeatRequest request,
+               Actor& actor);
+  void start();
+  // Gives up the seat: resigns a running game (leaves one not started) and ends with exit
+  // code 3. The bot bridge calls this when the bot program fails.
+  void abandon(const std::string& why);
+  int exit_code() const { return exit_code_; }
+
+ private:
+  void open_connection(bool resuming);
+  void on_connected(const std::string& error, bool resuming);
+  void on_message(const nlohmann::json& message);
+  void on_closed(const std::string& reason);
+  void on_error(const nlohmann::json& error);
+  void request_seat();
+  void join(const std::string& match);
+  void on_state(const nlohmann::json& state);
+  void ask(int key, const std::string& refused);
+  void perform(const Action& action);
+  void schedule_reconnect();
+  void watch_signals();
+  void finish(int code, const std::string& message);
+  void send(nlohmann::json message);
+  bool in_running_game() const;
+
+  boost::asio::io_context& io_;
+  ServerUrl url_;
+  std::string name_;
+  SeatRequest request_;
+  Actor& actor_;
+  std::shared_ptr<Connection> connection_;
+  boost::asio::steady_timer reconnect_timer_;
+  boost::asio::signal_set signals_;
+  int reconnect_attempts_ = 0;
+
+  std::string match_;
+  std::string game_;
+  std::string seat_;   // "" until seated; "spectator" when watching
+  std::string token_;
+  nlohmann::json state_;
+  bool play_tried_create_ = false;
+  bool awaiting_actor_ = false;
+  int asked_key_ = -1;
+  std::string last_move_id_;
+  int last_move_key_ = -1;
+  int next_id_ = 1;
+  int consecutive_refusals_ = 0;
+  bool leaving_ = false;
+  bool done_ = false;
+  int exit_code_ = 0;
+};
+
+}  // namespace skirmish::client

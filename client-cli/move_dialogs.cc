@@ -1,0 +1,26 @@
+#include "client-cli/move_dialogs.h"
+
+#include <sstream>
+
+namespace skirmish::client {
+
+std::unique_ptr<MoveDialog> make_move_dialog(const nlohmann::json& state) {
+  const std::string game = state.value("game", "");
+  if (game == "tactego") return make_tactego_dialog(state);
+  if (game == "onedchess") return make_onedchess_dialog(state);
+  if (game == "dcms") return make_dcms_dialog(state);
+  throw std::runtime_error("this client cannot play '" + game + "'");
+}
+
+std::pair<int, int> parse_position(const std::string& line) {
+  std::istringstream in(line);
+  int row = 0;
+  int col = 0;
+  std::string extra;
+  if (!(in >> row >> col) || (in >> extra)) {
+    throw InputError("'" + line + "' is not a position: type the row and the column, e.g. '2 0'");
+  }
+  return {row, col};
+}
+
+}  // namespace skirmish::client

@@ -1,0 +1,39 @@
+#pragma once
+// The questions a person answers to make one move, following the seeds: Tactego asks for
+// the piece and then the destination in separate prompts, 1D Chess for a position and a
+// direction, DCMS for the placement (setup) or the turn's move string.
+#include <memory>
+#include <optional>
+#include <stdexcept>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+namespace skirmish::client {
+
+// A line the dialog cannot use; what() says why. The same prompt is asked again.
+class InputError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+class MoveDialog {
+ public:
+  virtual ~MoveDialog() = default;
+  virtual std::string prompt() const = 0;
+  // One answer. Returns the move's fields once complete, nullopt when another prompt
+  // follows; throws InputError to ask the same prompt again.
+  virtual std::optional<nlohmann::json> feed(const std::string& line) = 0;
+};
+
+// For the `state` in which seat `you` must act.
+std::unique_ptr<MoveDialog> make_move_dialog(const nlohmann::json& state);
+
+std::unique_ptr<MoveDialog> make_tactego_dialog(const nlohmann::json& state);
+std::unique_ptr<MoveDialog> make_onedchess_dialog(const nlohmann::json& state);
+std::unique_ptr<MoveDialog> make_dcms_dialog(const nlohmann::json& state);
+
+// "2 0" -> {2, 0}; throws InputError naming the expected form.
+std::pair<int, int> parse_position(const std::string& line);
+
+}  // namespace skirmish::client

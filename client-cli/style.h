@@ -1,0 +1,28 @@
+#pragma once
+// Terminal colours: on only when stdout is a terminal and NO_COLOR is not set.
+#include <string>
+#include <string_view>
+
+namespace skirmish::client {
+
+class Style {
+ public:
+  static Style detect();  // isatty(stdout) && !$NO_COLOR
+  static Style plain() { return Style(false); }
+  bool enabled() const { return enabled_; }
+
+  std::string red(std::string_view text) const { return wrap("31;1", text); }
+  std::string blue(std::string_view text) const { return wrap("34;1", text); }
+  std::string bold(std::string_view text) const { return wrap("1", text); }
+  std::string dim(std::string_view text) const { return wrap("2", text); }
+  std::string yellow(std::string_view text) const { return wrap("33", text); }
+  // Colour by seat name: red/black pieces red-ish, blue/white blue-ish.
+  std::string seat(std::string_view seat_name, std::string_view text) const;
+
+ private:
+  explicit Style(bool enabled) : enabled_(enabled) {}
+  std::string wrap(std::string_view code, std::string_view text) const;
+  bool enabled_;
+};
+
+}  // namespace skirmish::client
