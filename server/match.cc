@@ -174,15 +174,15 @@ void Match::move(const Participant* who, engine::Seat seat, const nlohmann::json
   std::lock_guard lock(mutex_);
   require_running();
   require_seat_holder(who, seat);
+  std::string text = codec_.move_text(message, *state_, seat);  // the shape first
   if (!state_->to_act().contains(seat))
     throw ProtocolError(ErrorCode::NotYourTurn,
                         "it is " + std::string(seat_name(other(seat))) + "'s turn");
-  std::string text = codec_.move_text(message, *state_, seat);
   if (auto reason = state_->check_move(seat, text))
     throw ProtocolError(ErrorCode::IllegalMove, *reason);
 
   if (!state_->simultaneous()) {
-    engine::JointMove moves;
+    engine::JointMove moves{};
     moves[index(seat)] = std::move(text);
     state_->apply(moves);
     after_turn();
@@ -200,7 +200,7 @@ void Match::move(const Participant* who, engine::Seat seat, const nlohmann::json
     send_to_others(seat, make_message(protocol::encode_submitted(id_, name, state_->turn(), {})));
     return;
   }
-  engine::JointMove moves;
+  engine::JointMove moves{};
   for (engine::Seat s = 0; s < engine::kSeatCount; ++s)
     moves[index(s)] = std::move(slot(s).submitted);
   state_->apply(moves);
@@ -340,7 +340,7 @@ void Match::on_deadline(std::uint64_t generation) {
     return;
   }
   // Simultaneous: whoever has not submitted makes a null move (a missing setup loses).
-  engine::JointMove moves;
+  engine::JointMove moves{};
   for (engine::Seat s = 0; s < engine::kSeatCount; ++s) {
     if (acting.contains(s) && !slot(s).submitted)
       spdlog::info("match {}: {} missed the deadline of turn {}", id_, seat_name(s),

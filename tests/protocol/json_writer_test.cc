@@ -1,0 +1,29 @@
+#include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+
+#include "protocol/json_writer.h"
+
+using skirmish::protocol::JsonWriter;
+
+TEST_CASE("JsonWriter writes nested objects and arrays with the right commas") {
+  std::string text;
+  JsonWriter out(text);
+  out.begin_object();
+  out.key("a").number(-5);
+  out.key("b").begin_array().string("x").null().boolean(true).pair(1, 2).end_array();
+  out.key("c").begin_object().end_object();
+  out.key("d").raw("\"id-7\"");
+  out.key("e").raw("");
+  out.end_object();
+  CHECK(text == R"({"a":-5,"b":["x",null,true,[1,2]],"c":{},"d":"id-7","e":null})");
+  CHECK(nlohmann::json::parse(text)["b"][3][1] == 2);
+}
+
+TEST_CASE("JsonWriter escapes every character JSON requires") {
+  std::string text;
+  JsonWriter out(text);
+  const std::string nasty = std::string("q\"b\\n\nt\tc") + '\x01' + "é";
+  out.begin_array().string(nasty).end_array();
+  CHECK(text == "[\"q\\\"b\\\\n\\nt\\tc\\u0001é\"]");
+  CHECK(nlohmann::json::parse(text)[0] == nasty);
+}
