@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# The README's second command: installs what is missing, builds the release server and
+# starts it with its defaults (ws://127.0.0.1:8080/). Flags and SKIRMISH_* environment
+# variables pass through: scripts/serve.sh --port 9000 --log-level debug
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+scripts/install-deps.sh build
+
+export CCACHE_DIR="${CCACHE_DIR:-$HOME/.cache/skirmish-ccache}"
+export CCACHE_BASEDIR="${CCACHE_BASEDIR:-$PWD}"
+
+cmake --preset default >/dev/null
+cmake --build --preset default --target skirmish-server
+exec build/release/server/skirmish-server "$@"
