@@ -5,7 +5,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-scripts/install-deps.sh build
+# "all": the default preset also configures the tests and benchmarks (Catch2, Google Benchmark).
+scripts/install-deps.sh all
 
 export CCACHE_DIR="${CCACHE_DIR:-$HOME/.cache/skirmish-ccache}"
 export CCACHE_BASEDIR="${CCACHE_BASEDIR:-$PWD}"
