@@ -1,0 +1,114 @@
+"""The bot bridge: bot-vs-bot games of all three games, a seed-style submission against the
+random bot, and bots that crash, hang past the deadline or print garbage, each with the
+outcome the rules give; plus the direct-WebSocket example bot."""
+import os
+import sys
+import tempfile
+
+from harness import BOTS, PYTHON, TEST_BOTS, Process, check, client, run
+
+
+def bot_cmd(script, *args):
+    return " ".join([PYTHON, os.path.join(BOTS if "/" not in script else "", script), *args])
+
+
+def bridge(server, target, name, *args, log=None):
+    log = log or os.path.join(tempfile.gettempdir(), f"skirmish-test-{os.getpid()}-{name}.log")
+    return client(server.url, "--name", name, "bot", *args, "--log", log, target, name=name)
+
+
+def first_and_second(server, game, first_args, second_args, options):
+    opts = [a for o in options for a in ("-o", o)]
+    first = bridge(server, game, "first", *first_args, *opts)
+    match = first.expect(r"Created \w+ match (\w+)").group(1)
+    first.expect(r"Joined match " + match)
+    second = bridge(server, match, "second", *second_args)
+    return first, second
+
+
+def random_vs_random(game, options):
+    def case(server):
+        cmd = bot_cmd(f"random_{game}.py")
+        first, second = first_and_second(server, game, ["--cmd", cmd], ["--cmd", cmd], options)
+        for bot in (first, second):
+            bot.expect(r"Game over: (\w+ wins!|Draw!) \(\w+\)", timeout=40)
+            check(bot.wait() == 0, f"{bot.name} exits 0")
+    return case
+
+
+def seed_submission(server):
+    first, second = first_and_second(
+        server, "dcms", ["--python-dcms", os.path.join(BOTS, "greedy_dcms.py")],
+        ["--cmd", bot_cmd("random_dcms.py")], ["map=small", "max_turns=20", "move_time_ms=2000"])
+    first.expect(r"Game over: (Blue wins!|Red wins!|Draw!) \((cheese_eaten|score)\)", timeout=40)
+    second.expect(r"Game over: ", timeout=40)
+    check(first.wait() == 0 and second.wait() == 0, "both bridges exit 0")
+
+
+def crash(server):
+    first, second = first_and_second(
+        server, "dcms", ["--cmd", bot_cmd(os.path.join(TEST_BOTS, "crash_bot.py"))],
+        ["--cmd", bot_cmd("random_dcms.py")], ["map=small", "move_time_ms=2000"])
+    first.expect(r"bridge: the bot exited with status 3 \(log: ")
+    first.expect(r"Giving up the seat: the bot exited with status 3")
+    first.expect(r"Game over: Red wins! \(resignation\) You lose\.")
+    second.expect(r"Game over: Red wins! \(resignation\) You win\.")
+    check(first.wait() == 3, "a bridge whose bot crashed exits 3")
+    check(second.wait() == 0, "the opponent exits 0")
+
+
+def hang(server):
+    pid_file = os.path.join(tempfile.gettempdir(), f"skirmish-hang-{os.getpid()}.pid")
+    first, second = first_and_second(
+        server, "dcms", ["--cmd", bot_cmd(os.path.join(TEST_BOTS, "hang_bot.py"), pid_file)],
+        ["--cmd", bot_cmd("random_dcms.py")], ["map=small", "move_time_ms=300", "max_turns=3"])
+    for turn in (1, 2, 3):
+        first.expect(r"bridge: the bot missed the deadline for turn %d: null move" % turn)
+    first.expect(r"Game over: (Blue wins!|Red wins!|Draw!) \((score|cheese_eaten)\)")
+    check(first.wait() == 0 and second.wait() == 0, "both bridges exit 0")
+    with open(pid_file) as f:
+        pid = int(f.read())
+    os.remove(pid_file)
+    try:
+        os.kill(pid, 0)
+        alive = True
+    except ProcessLookupError:
+        alive = False
+    check(not alive, f"the hanging bot (pid {pid}) was killed and reaped")
+
+
+def garbage(server):
+    first, second = first_and_second(
+        server, "onedchess", ["--cmd", bot_cmd(os.path.join(TEST_BOTS, "garbage_bot.py"))],
+        ["--cmd", bot_cmd("random_onedchess.py")], [])
+    first.expect(r"bridge: the bot wrote something that is not a move: "
+                 r"'hello there, I am not JSON' \(not JSON\)")
+    first.expect(r"Game over: Black wins! \(resignation\) You lose\.")
+    second.expect(r"Game over: Black wins! \(resignation\) You win\.")
+    check(first.wait() == 3, "a bridge whose bot wrote garbage exits 3")
+    check(second.wait() == 0, "the opponent exits 0")
+
+
+def websocket_bot(server):
+    direct = Process([PYTHON, os.path.join(BOTS, "ws_onedchess_bot.py"), server.url], "ws-bot")
+    match = direct.expect(r"created match (\w+)").group(1)
+    second = bridge(server, match, "second", "--cmd", bot_cmd("random_onedchess.py"))
+    direct.expect(r"over: \{", timeout=40)
+    second.expect(r"Game over: ", timeout=40)
+    check(direct.wait() == 0 and second.wait() == 0, "both bots exit 0")
+
+
+CASES = {
+    "bridge_tactego": (random_vs_random("tactego", ["max_turns=400"]), ()),
+    "bridge_onedchess": (random_vs_random("onedchess", ["max_turns=200"]), ()),
+    "bridge_dcms": (random_vs_random("dcms", ["map=small", "max_turns=15", "move_time_ms=2000"]), ()),
+    "seed_submission": (seed_submission, ()),
+    "crash": (crash, ()),
+    "hang": (hang, ()),
+    "garbage": (garbage, ()),
+    "websocket_bot": (websocket_bot, ()),
+}
+
+if __name__ == "__main__":
+    sys.path.insert(0, os.path.dirname(__file__))
+    run(CASES)

@@ -1,0 +1,107 @@
+// The client's pieces without a server: URL parsing, the screens (seed formats), the move
+// dialogs' checks and the bridge's answer check.
+#include <catch2/catch.hpp>
+
+#include "client-cli/bot_actor.h"
+#include "client-cli/commands.h"
+#include "client-cli/move_dialogs.h"
+#include "client-cli/screens.h"
+#include "client-cli/server_url.h"
+
+using namespace skirmish::client;
+using nlohmann::json;
+
+TEST_CASE("server URLs are parsed or refused with the reason") {
+  const auto url = parse_server_url("ws://example.org:9000/games");
+  CHECK(url.host == "example.org");
+  CHECK(url.port == "9000");
+  CHECK(url.target == "/games");
+  CHECK(parse_server_url("ws://localhost").port == "80");
+  CHECK_THROWS_WITH(parse_server_url("http://x:1"), Catch::Contains("must start with ws://"));
+  CHECK_THROWS_WITH(parse_server_url("ws://x:99999"), Catch::Contains("port '99999'"));
+  CHECK_THROWS_WITH(parse_server_url("ws://:80"), Catch::Contains("has no host"));
+  CHECK(choose_server("ws://a:1") == "ws://a:1");
+}
+
+TEST_CASE("1D Chess is drawn as the seed's box") {
+  const json view = {{"board", {"WKi", "WKn", "WKn", "EMPTY", "EMPTY", "EMPTY", "BKn", "BKn", "BKi"}}};
+  const std::string text = render_onedchess(view, Style::plain());
+  CHECK(text.rfind("+-----------------------------------------------------+\n"
+                   "| WKi | WKn | WKn |     |     |     | BKn | BKn | BKi |\n"
+                   "+-----------------------------------------------------+\n", 0) == 0);
+}
+
+TEST_CASE("Tactego is drawn as the seeds' grid, hidden pieces as '?'") {
+  const json view = {{"rows", 2}, {"cols", 3}, {"fog", true},
+                     {"board", {{"R10", nullptr, "RF"}, {"B?", nullptr, nullptr}}},
+                     {"revealed", json::array()}};
+  CHECK(render_tactego(view, Style::plain()) ==
+        "   0   1   2\n"
+        " 0 R10     RF \n"
+        " 1 B?         \n");
+}
+
+TEST_CASE("DCMS shows walls, pieces and the score; the last turn is described") {
+  const json view = {{"rows", 3}, {"cols", 4}, {"walls", {"####", "#..#", "####"}},
+                     {"placement", {{"S", {1, 1}}, {"s", {1, 2}}, {"M", {1, 2}}, {"m", nullptr}}},
+                     {"score", {2, 1}}};
+  const std::string text = render_dcms(view, Style::plain());
+  CHECK(text.find("  1 ### S   Ms  ###") != std::string::npos);
+  CHECK(text.find("Pieces on the board: blue 2, red 1") != std::string::npos);
+  const json last = {{"moves", {{"blue", "M 6"}, {"red", nullptr}}},
+                     {"captures", {{{"piece", "m"}, {"at", {1, 2}}, {"why", "fight"}}}}};
+  CHECK(describe_dcms_last(last) == "Moves: blue 'M 6' red (null move)\nCaptured: m at (1, 2) (fight)\n");
+}
+
+TEST_CASE("outcomes name the winner and the reason") {
+  CHECK(describe_outcome({{"winner", "white"}, {"draw", false}, {"reason", "king_taken"}}, "white") ==
+        "White wins! (king_taken) You win.\n");
+  CHECK(describe_outcome({{"winner", nullptr}, {"draw", true}, {"reason", "score"}}, "red") ==
+        "Draw! (score)\n");
+}
+
+TEST_CASE("the Tactego dialog asks for the piece, then the destination") {
+  const json state = {{"game", "tactego"}, {"you", "blue"},
+                      {"view", {{"rows", 2}, {"cols", 2}, {"board", {{"R5", nullptr}, {"B5", nullptr}}}}}};
+  auto dialog = make_move_dialog(state);
+  CHECK(dialog->prompt() == "Select Piece to Move by Position >> ");
+  CHECK_THROWS_WITH(dialog->feed("0 0"), "(0, 0) does not hold one of your pieces");
+  CHECK_THROWS_WITH(dialog->feed("2 0"), Catch::Contains("off the board"));
+  CHECK_THROWS_WITH(dialog->feed("x"), Catch::Contains("is not a position"));
+  CHECK_FALSE(dialog->feed("1 0"));
+  CHECK(dialog->prompt() == "Select Position to move Piece >> ");
+  CHECK(*dialog->feed(" 0 0 ") == json({{"from", {1, 0}}, {"to", {0, 0}}}));
+}
+
+TEST_CASE("the DCMS dialog checks the placement and the move string") {
+  json state = {{"game", "dcms"}, {"you", "red"},
+                {"view", {{"color", 1}, {"rows", 3}, {"cols", 6}, {"pieces", "SM"}, {"phase", "setup"},
+                          {"walls", {"######", "#....#", "######"}}}}};
+  auto setup = make_move_dialog(state);
+  CHECK_THROWS_WITH(setup->feed("1 1 1 4"), Catch::Contains("not in your half"));
+  CHECK_THROWS_WITH(setup->feed("1 4 0 4"), Catch::Contains("on a wall"));
+  CHECK_THROWS_WITH(setup->feed("1 4"), Catch::Contains("type 2 positions"));
+  CHECK(*setup->feed("1 4 1 3") == json({{"placement", {{1, 4}, {1, 3}}}}));
+  state["view"]["phase"] = "play";
+  auto play = make_move_dialog(state);
+  CHECK_THROWS(play->feed("M 4"));  // blue's letter
+  CHECK_THROWS(play->feed("m 0"));
+  CHECK(*play->feed("m 4") == json({{"move", "m 4"}}));
+}
+
+TEST_CASE("the bridge tells moves from garbage") {
+  CHECK(BotActor::check_answer({{"from", {1, 0}}, {"to", {2, 0}}}, "tactego", "play").empty());
+  CHECK_FALSE(BotActor::check_answer({{"from", {1, 0}}}, "tactego", "play").empty());
+  CHECK(BotActor::check_answer({{"position", 2}, {"direction", "LEFT"}}, "onedchess", "play").empty());
+  CHECK_FALSE(BotActor::check_answer({{"position", "2"}, {"direction", "LEFT"}}, "onedchess", "play").empty());
+  CHECK(BotActor::check_answer({{"placement", {{1, 1}}}}, "dcms", "setup").empty());
+  CHECK_FALSE(BotActor::check_answer({{"move", "M 4"}}, "dcms", "setup").empty());
+  CHECK(BotActor::check_answer({{"resign", true}}, "dcms", "play").empty());
+  CHECK_FALSE(BotActor::check_answer(json::array(), "dcms", "play").empty());
+}
+
+TEST_CASE("match options are KEY=VALUE") {
+  CHECK(parse_match_options({"map=small", "pieces_text=F 1"}) ==
+        json({{"map", "small"}, {"pieces_text", "F 1"}}));
+  CHECK_THROWS_WITH(parse_match_options({"small"}), Catch::Contains("KEY=VALUE"));
+}

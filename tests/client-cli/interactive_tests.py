@@ -1,0 +1,244 @@
+"""The interactive client through piped stdin: a complete game of each kind between two
+`skirmish` processes and a real server, checking the screens and the prompts; plus the
+reconnect case (a proxy cuts the connection mid-game) and the lobby commands."""
+import random
+import re
+import sys
+
+from harness import Proxy, check, client, run
+
+BOX_TOP = r"\+-----------------------------------------------------\+"
+
+
+def start_pair(server, game, *options, url=None):
+    """`create` in one client, `join` in the other; returns (creator, joiner)."""
+    args = [a for option in options for a in ("-o", option)]
+    first = client(url or server.url, "--name", "alice", "create", game, *args, name="alice")
+    match = first.expect(r"Created \w+ match (\w+)").group(1)
+    first.expect(r"Waiting for an opponent")
+    second = client(url or server.url, "--name", "bob", "join", match, name="bob")
+    return first, second, match
+
+
+# The seed's is_game_over sequence: White wins by taking the Black king.
+ONEDCHESS_GAME = [("2", "RIGHT"), ("6", "LEFT"), ("1", "RIGHT"), ("4", "LEFT"), ("0", "RIGHT"),
+                  ("7", "LEFT"), ("3", "RIGHT"), ("8", "LEFT"), ("2", "RIGHT")]
+ONEDCHESS_BOARDS = [
+    "| WKi | WKn |     |     | WKn |     | BKn | BKn | BKi |",
+    "| WKi | WKn |     |     | BKn |     |     | BKn | BKi |",
+    "| WKi |     |     | WKn | BKn |     |     | BKn | BKi |",
+    "| WKi |     | BKn | WKn |     |     |     | BKn | BKi |",
+    "|     |     | WKi | WKn |     |     |     | BKn | BKi |",
+    "|     |     | WKi | WKn |     | BKn |     |     | BKi |",
+    "|     |     | WKi |     |     | WKn |     |     | BKi |",
+    "|     |     | WKi |     |     | BKi |     |     |     |",
+    "|     |     |     |     |     | WKi |     |     |     |",
+]
+
+
+def play_onedchess(white, black, moves, boards, proxy=None, drop_after=None):
+    for turn, ((position, direction), board) in enumerate(zip(moves, boards)):
+        mover = white if turn % 2 == 0 else black
+        mover.expect(r"Select Position of Piece to Move >> $")
+        mover.send(position)
+        mover.expect(r"Select Direction \(LEFT or RIGHT\) >> $")
+        mover.send(direction.lower() if turn == 0 else direction)
+        for player in (white, black):
+            player.expect(BOX_TOP + r"\n" + re.escape(board) + r"\n" + BOX_TOP)
+        if proxy is not None and turn == drop_after:
+            proxy.drop()
+            for player in (white, black):
+                player.expect(r"Connection lost .*reconnecting")
+                player.expect(r"Reconnected: resumed seat")
+
+
+def onedchess_game(server):
+    white, black, match = start_pair(server, "onedchess")
+    black.expect(r"Joined match " + match + r" \(onedchess\) as black")
+    for player in (white, black):
+        player.expect(r"== 1D Chess \| match " + match)
+        player.expect(BOX_TOP + r"\n\| WKi \| WKn \| WKn \|     \|     \|     \| BKn \| BKn \| BKi \|")
+    white.expect(r"Your turn \(white\)\.")
+    black.expect(r"Waiting for white\.")
+    # Bad input is asked again with the reason.
+    white.expect(r"Select Position of Piece to Move >> $")
+    white.send("9")
+    white.expect(r"9 is off the board: positions are 0 to 8\nSelect Position of Piece to Move >> $")
+    white.send("7")
+    white.expect(r"position 7 does not hold one of your pieces\n")
+    white.send("two")
+    white.expect(r"'two' is not a position")
+    white.send("2")
+    white.expect(r"Select Direction \(LEFT or RIGHT\) >> $")
+    white.send("up")
+    white.expect(r"'up' is not a direction: type LEFT or RIGHT\nSelect Direction")
+    white.send("RIGHT")
+    black.expect(r"White moved 2 RIGHT \(2 -> 4\)")
+    rest_moves, rest_boards = ONEDCHESS_GAME[1:], ONEDCHESS_BOARDS[1:]
+    for turn, ((position, direction), board) in enumerate(zip(rest_moves, rest_boards)):
+        mover = black if turn % 2 == 0 else white
+        mover.expect(r"Select Position of Piece to Move >> $")
+        mover.send(position)
+        mover.expect(r"Select Direction \(LEFT or RIGHT\) >> $")
+        mover.send(direction)
+        for player in (white, black):
+            player.expect(BOX_TOP + r"\n" + re.escape(board) + r"\n" + BOX_TOP)
+    white.expect(r"White moved 2 RIGHT \(2 -> 5\), killed BKi")
+    white.expect(r"Game over: White wins! \(king_taken\) You win\.")
+    black.expect(r"Game over: White wins! \(king_taken\) You lose\.")
+    check(white.wait() == 0 and black.wait() == 0, "both clients exit 0")
+
+
+def tactego_layout(seed, pieces, length, width):
+    """The seeds' placement, computed with CPython's random (rules.md §1)."""
+    rng = random.Random(seed)
+    red, blue = list(pieces), list(pieces)
+    rng.shuffle(red)
+    rng.shuffle(blue)
+    cells = {}
+    for i, piece in enumerate(red):
+        cells[(i // width, i % width)] = "R" + piece
+    for i, piece in enumerate(blue):
+        cells[(length - 1 - i // width, i % width)] = "B" + piece
+    return cells
+
+
+def tactego_game(server):
+    seed = "skirmish"
+    cells = tactego_layout(seed, ["F", "5"], 3, 2)
+    red, blue, match = start_pair(server, "tactego", "pieces_text=F 1\n5 1", "length=3", "width=2",
+                                  "seed=" + seed)
+    board_lines = ["   0  1"] + [
+        f" {r}" + "".join(" " + cells.get((r, c), "").ljust(2) for c in range(2)) for r in range(3)]
+    for player in (red, blue):
+        player.expect(r"== Tactego \| match " + match)
+        player.expect(re.escape("\n".join(board_lines)))
+    red_five = next(pos for pos, piece in cells.items() if piece == "R5")
+    red_flag = next(pos for pos, piece in cells.items() if piece == "RF")
+    blue_five = next(pos for pos, piece in cells.items() if piece == "B5")
+    blue_flag = next(pos for pos, piece in cells.items() if piece == "BF")
+    # red: an empty square, then its flag (refused by the server), then a real move
+    red.expect(r"Select Piece to Move by Position >> $")
+    red.send("1 0")
+    red.expect(r"\(1, 0\) does not hold one of your pieces\nSelect Piece to Move by Position >> $")
+    red.send("%d %d" % red_flag)
+    red.expect(r"Select Position to move Piece >> $")
+    red.send("1 %d" % red_flag[1])
+    red.expect(r"Refused by the server: .+\n")
+    red.expect(r"Select Piece to Move by Position >> $")
+    red.send("%d %d" % red_five)
+    red.expect(r"Select Position to move Piece >> $")
+    red.send("5 5")
+    red.expect(r"\(5, 5\) is off the board")
+    red.send("1 %d" % red_five[1])
+    blue.expect(r"Red moved \(%d, %d\) -> \(1, %d\)" % (red_five + (red_five[1],)))
+    # blue steps its 5 beside red's, out of the way
+    blue.expect(r"Select Piece to Move by Position >> $")
+    blue.send("%d %d" % blue_five)
+    blue.expect(r"Select Position to move Piece >> $")
+    blue.send("1 %d" % (1 - red_five[1]))
+    # red takes the flag
+    red.expect(r"Select Piece to Move by Position >> $")
+    red.send("1 %d" % red_five[1])
+    red.send("%d %d" % blue_flag)
+    for player in (red, blue):
+        player.expect(r"Combat at \(%d, %d\): R5 attacked BF and won" % blue_flag)
+    red.expect(r"Game over: Red wins! \(flag_captured\) You win\.")
+    blue.expect(r"Game over: Red wins! \(flag_captured\) You lose\.")
+    check(red.wait() == 0 and blue.wait() == 0, "both clients exit 0")
+
+
+def dcms_game(server):
+    blue, red, match = start_pair(server, "dcms", "map=small", "max_turns=2", "move_time_ms=0")
+    for player in (blue, red):
+        player.expect(r"== Dog-Cat-Mouse-cheeSe \| match " + match)
+        player.expect(r"    0   1   2   3   4   5   6   7\n  0 ### ### ### ###")
+    blue.expect(r"Place cheeSe, Mouse as 'row col' each, in that order \(your half: columns 0-3\) >> $")
+    blue.send("1 5 1 1")
+    blue.expect(r"cheeSe at \(1, 5\) is not in your half \(that would lose the game\)\nPlace")
+    blue.send("2 2 1 1")
+    blue.expect(r"cheeSe at \(2, 2\) is on a wall")
+    blue.send("1 1")
+    blue.expect(r"type 2 positions as 'row col' pairs")
+    blue.send("1 1 3 3")
+    red.expect(r"blue has submitted its move")
+    red.expect(r"columns 4-7\) >> $")
+    red.send("1 6 3 4")
+    for player in (blue, red):
+        player.expect(r"\n  1 ### S   .*  s   ###")  # both cheeSes on the board
+    blue.expect(r"Your move, e.g. 'M 6' .* >> $")
+    blue.send("m 6")
+    blue.expect(r"'m 6': .+\nYour move")
+    blue.send("M 6")
+    red.expect(r"Your move, e.g. 'm 6' .* >> $")
+    red.send("m 5")
+    for player in (blue, red):  # the two Mice meet on (3, 4) and fight
+        player.expect(r"Moves: blue 'M 6' red 'm 5'")
+        player.expect(r"Captured: M at \(3, 4\)")
+        player.expect(r"Pieces on the board: blue 1, red 1")
+    blue.expect(r"Your move")
+    blue.send("S 5")
+    red.expect(r"Your move")
+    red.send("m 5")
+    for player in (blue, red):
+        player.expect(r"Game over: Draw! \(score\)")
+    check(blue.wait() == 0 and red.wait() == 0, "both clients exit 0")
+
+
+def reconnect(server):
+    proxy = Proxy(server.port)
+    try:
+        white, black, match = start_pair(server, "onedchess", url=proxy.url)
+        play_onedchess(white, black, ONEDCHESS_GAME, ONEDCHESS_BOARDS, proxy=proxy, drop_after=3)
+        white.expect(r"Game over: White wins! \(king_taken\) You win\.")
+        black.expect(r"Game over: White wins! \(king_taken\) You lose\.")
+        check(white.wait() == 0 and black.wait() == 0, "both clients exit 0")
+        check(proxy.accepted >= 4, f"the clients reconnected ({proxy.accepted} connections)")
+    finally:
+        proxy.close()
+
+
+def end_of_input(server):
+    white, black, _ = start_pair(server, "onedchess")
+    white.expect(r"Select Position of Piece to Move >> $")
+    white.close_stdin()
+    white.expect(r"End of input: leaving the match\.")
+    check(white.wait() == 0, "end of input exits 0")
+    black.expect(r"Game over: Black wins! \(resignation\) You win\.")
+    check(black.wait() == 0, "black exits 0")
+
+
+def lobby(server):
+    games = client(server.url, "games", name="games")
+    games.expect(r"dcms - .*\n(    .*\n)*")
+    games.expect(r"onedchess - 1D Chess \(seats white, black\)")
+    check(games.wait() == 0, "games exits 0")
+    created = client(server.url, "create", "dcms", "--detach", "-o", "map=small", name="create")
+    match = created.expect(r"Created dcms match (\w+)").group(1)
+    check(created.wait() == 0, "create --detach exits 0")
+    listing = client(server.url, "list", name="list")
+    listing.expect(match + r"\s+dcms\s+open\s+blue: free, red: free")
+    check(listing.wait() == 0, "list exits 0")
+    bad = client(server.url, "create", "tactego", "-o", "width=0", name="bad")
+    bad.expect(r"The server refused \(bad_options: .*width.*\)")
+    check(bad.wait() == 1, "a refused create exits 1")
+    nothing = client(server.url, "join", "NOSUCHMATCH", name="nothing")
+    nothing.expect(r"The server refused \(no_such_match")
+    check(nothing.wait() == 1, "joining no match exits 1")
+    unreachable = client("ws://127.0.0.1:1", "games", name="unreachable")
+    unreachable.expect(r"Cannot reach the server at ws://127.0.0.1:1/: cannot connect")
+    check(unreachable.wait() == 1, "an unreachable server exits 1")
+
+
+CASES = {
+    "onedchess": (onedchess_game, ()),
+    "tactego": (tactego_game, ()),
+    "dcms": (dcms_game, ()),
+    "reconnect": (reconnect, ()),
+    "end_of_input": (end_of_input, ()),
+    "lobby": (lobby, ()),
+}
+
+if __name__ == "__main__":
+    sys.path.insert(0, __file__.rsplit("/", 1)[0])
+    run(CASES)
