@@ -1,0 +1,265 @@
+#include "server/store/match_store.h"
+
+#include <system_error>
+
+#include <nlohmann/json.hpp>
+#include <sqlite3.h>
+
+#include "server/store/schema.h"
+#include "server/store/token_hash.h"
+
+namespace skirmish::store {
+
+namespace {
+
+std::string prepare_directory(const std::filesystem::path& dir) {
+  std::error_code ec;
+  std::filesystem::create_directories(dir, ec);
+  if (ec) throw StoreError("cannot create data directory " + dir.string() + ": " + ec.message());
+  if (!std::filesystem::is_directory(dir, ec))
+    throw StoreError("data directory " + dir.string() + " is not a directory");
+  return (dir / MatchStore::kFileName).string();
+}
+
+std::string options_to_json(const engine::Options& options) {
+  nlohmann::json object = nlohmann::json::object();
+  for (const auto& [name, value] : options.values()) object[name] = value;
+  return object.dump();
+}
+
+engine::Options options_from_json(const std::string& path, const std::string& id,
+                                  const std::string& text) {
+  engine::Options options;
+  const auto object = nlohmann::json::parse(text, nullptr, false);
+  if (!object.is_object())
+    throw StoreError("database " + path + ": match " + id + " has unreadable options: " + text);
+  for (const auto& [name, value] : object.items()) {
+    if (!value.is_string())
+      throw StoreError("database " + path + ": match " + id + " option " + name + " is not text");
+    options.set(name, value.get<std::string>());
+  }
+  return options;
+}
+
+std::string actors_of(const TurnRecord& turn) {
+  if (turn.acted[0] && turn.acted[1]) return "both";
+  if (turn.acted[0]) return "0";
+  if (turn.acted[1]) return "1";
+  return "";
+}
+
+std::int64_t seat_index(engine::Seat seat) {
+  if (seat < 0 || seat >= engine::kSeatCount)
+    throw StoreError("seat " + std::to_string(seat) + " is not 0 or 1");
+  return seat;
+}
+
+}  // namespace
+
+MatchStore::MatchStore(const std::filesystem::path& data_dir, Sync sync)
+    : db_(prepare_directory(data_dir)) {
+  // The first read of the file: a file that is not SQLite fails here, naming the path.
+  {
+    Statement wal(db_, "PRAGMA journal_mode = WAL");
+    if (!wal.step() || wal.text(0) != "wal")
+      throw StoreError("database " + path() + ": cannot switch to WAL mode (got " +
+                       wal.text(0) + ")");
+  }
+  db_.exec(sync == Sync::Full ? "PRAGMA synchronous = FULL" : "PRAGMA synchronous = NORMAL");
+  db_.exec("PRAGMA foreign_keys = ON");
+  {
+    Statement check(db_, "PRAGMA quick_check");
+    if (!check.step() || check.text(0) != "ok")
+      throw StoreError("database " + path() + " is corrupt (" + check.text(0) +
+                       "); restore a backup, see docs/operations.md");
+  }
+  prepare_schema(db_);
+  // Prove now that we can write (directory permissions, WAL and lock files), not mid-game.
+  Transaction probe(db_);
+  db_.exec("UPDATE schema_version SET version = version");
+  probe.commit();
+}
+
+MatchStore::~MatchStore() = default;
+
+void MatchStore::require_changed(const std::string& id, std::string_view what) {
+  if (sqlite3_changes(db_.handle()) == 0)
+    throw StoreError("database " + path() + ": " + std::string(what) + ": no match " + id +
+                     " in the expected state");
+}
+
+void MatchStore::create_match(const std::string& id, const std::string& game,
+                              const engine::Options& resolved, std::int64_t created_ms) {
+  std::lock_guard lock(mutex_);
+  Statement insert(db_,
+                   "INSERT INTO matches (id, game, options, status, created_ms) "
+                   "VALUES (?, ?, ?, 'open', ?)");
+  insert.bind(1, id).bind(2, game).bind(3, options_to_json(resolved)).bind(4, created_ms).run();
+}
+
+void MatchStore::record_join(const std::string& id, engine::Seat seat, const std::string& name,
+                             std::string_view token, std::int64_t joined_ms) {
+  std::lock_guard lock(mutex_);
+  Statement insert(db_,
+                   "INSERT OR REPLACE INTO seats (match_id, seat, name, token_hash, joined_ms) "
+                   "VALUES (?, ?, ?, ?, ?)");
+  insert.bind(1, id).bind(2, seat_index(seat)).bind(3, name).bind(4, hash_token(token))
+      .bind(5, joined_ms).run();
+}
+
+void MatchStore::record_leave(const std::string& id, engine::Seat seat) {
+  std::lock_guard lock(mutex_);
+  Statement remove(db_, "DELETE FROM seats WHERE match_id = ? AND seat = ?");
+  remove.bind(1, id).bind(2, seat_index(seat)).run();
+}
+
+void MatchStore::start_match(const std::string& id, std::int64_t started_ms) {
+  std::lock_guard lock(mutex_);
+  Statement update(db_,
+                   "UPDATE matches SET status = 'running', started_ms = ? "
+                   "WHERE id = ? AND status = 'open'");
+  update.bind(1, started_ms).bind(2, id).run();
+  require_changed(id, "start");
+}
+
+void MatchStore::append_turn(const std::string& id, std::size_t turn_index,
+                             const TurnRecord& turn) {
+  const std::string actors = actors_of(turn);
+  if (actors.empty())
+    throw StoreError("match " + id + " turn " + std::to_string(turn_index) + ": no seat acted");
+  std::lock_guard lock(mutex_);
+  // Inserted only when it is the next turn of a running match, in one statement.
+  Statement insert(db_,
+                   "INSERT INTO moves (match_id, turn, actors, move0, move1, ms0, ms1) "
+                   "SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7 "
+                   "WHERE EXISTS (SELECT 1 FROM matches WHERE id = ?1 AND status = 'running') "
+                   "AND (SELECT coalesce(max(turn) + 1, 0) FROM moves WHERE match_id = ?1) = ?2");
+  insert.bind(1, id).bind(2, static_cast<std::int64_t>(turn_index)).bind(3, actors)
+      .bind(4, turn.moves[0]).bind(5, turn.moves[1]).bind(6, turn.millis[0])
+      .bind(7, turn.millis[1]).run();
+  if (sqlite3_changes(db_.handle()) != 0) return;
+  Statement next(db_, "SELECT coalesce(max(turn) + 1, 0) FROM moves WHERE match_id = ?");
+  next.bind(1, id).step();
+  throw StoreError("database " + path() + ": match " + id + ": cannot store turn " +
+                   std::to_string(turn_index) + " (the match is not running, or the next turn is " +
+                   std::to_string(next.integer(0)) + ")");
+}
+
+void MatchStore::finish_match(const std::string& id, const engine::Outcome& result,
+                              std::int64_t finished_ms) {
+  std::lock_guard lock(mutex_);
+  Statement update(db_,
+                   "UPDATE matches SET status = 'finished', finished_ms = ?, winner = ?, reason = ? "
+                   "WHERE id = ? AND status IN ('open', 'running')");
+  update.bind(1, finished_ms).bind(2, std::int64_t{result.winner})
+      .bind(3, engine::to_string(result.reason)).bind(4, id).run();
+  require_changed(id, "finish");
+}
+
+void MatchStore::cancel_match(const std::string& id, std::int64_t finished_ms) {
+  std::lock_guard lock(mutex_);
+  Statement update(db_,
+                   "UPDATE matches SET status = 'cancelled', finished_ms = ? "
+                   "WHERE id = ? AND status = 'open'");
+  update.bind(1, finished_ms).bind(2, id).run();
+  require_changed(id, "cancel");
+}
+
+std::vector<MatchRecord> MatchStore::query_matches(const std::string& where, std::string_view bound,
+                                                   const std::string& order, std::size_t limit,
+                                                   bool with_turns) {
+  std::vector<MatchRecord> records;
+  {
+    Statement select(db_,
+                     "SELECT id, game, options, status, created_ms, started_ms, finished_ms, "
+                     "winner, reason, (SELECT count(*) FROM moves WHERE match_id = matches.id) "
+                     "FROM matches " + where + " ORDER BY " + order + " LIMIT ?");
+    int next = 1;
+    if (!bound.empty()) select.bind(next++, bound);
+    select.bind(next, static_cast<std::int64_t>(limit));
+    while (select.step()) {
+      MatchRecord record;
+      record.id = select.text(0);
+      record.game = select.text(1);
+      record.options = options_from_json(path(), record.id, select.text(2));
+      const auto state = match_state_from_string(select.text(3));
+      if (!state)
+        throw StoreError("database " + path() + ": match " + record.id + " has unknown status " +
+                         select.text(3));
+      record.state = *state;
+      record.created_ms = select.integer(4);
+      record.started_ms = select.optional_integer(5);
+      record.finished_ms = select.optional_integer(6);
+      if (record.state == MatchState::Finished) {
+        const auto reason = engine::end_reason_from_string(select.text(8));
+        if (!reason)
+          throw StoreError("database " + path() + ": match " + record.id +
+                           " has unknown end reason " + select.text(8));
+        const auto winner = static_cast<int>(select.integer(7));
+        record.result = winner < 0 ? engine::Outcome::draw(*reason)
+                                   : engine::Outcome::win(winner, *reason);
+      }
+      record.turn_count = static_cast<std::size_t>(select.integer(9));
+      records.push_back(std::move(record));
+    }
+  }
+  for (auto& record : records) load_details(record, with_turns);
+  return records;
+}
+
+void MatchStore::load_details(MatchRecord& record, bool with_turns) {
+  Statement seats(db_,
+                  "SELECT seat, name, token_hash, joined_ms FROM seats WHERE match_id = ? "
+                  "ORDER BY seat");
+  seats.bind(1, record.id);
+  while (seats.step())
+    record.seats.push_back({static_cast<engine::Seat>(seats.integer(0)), seats.text(1),
+                            seats.text(2), seats.integer(3)});
+  if (!with_turns) return;
+  Statement moves(db_,
+                  "SELECT turn, actors, move0, move1, ms0, ms1 FROM moves WHERE match_id = ? "
+                  "ORDER BY turn");
+  moves.bind(1, record.id);
+  while (moves.step()) {
+    if (moves.integer(0) != static_cast<std::int64_t>(record.turns.size()))
+      throw StoreError("database " + path() + ": match " + record.id + " is missing turn " +
+                       std::to_string(record.turns.size()));
+    TurnRecord turn;
+    const std::string actors = moves.text(1);
+    turn.acted = {actors != "1", actors != "0"};
+    turn.moves = {moves.optional_text(2), moves.optional_text(3)};
+    turn.millis = {moves.optional_integer(4), moves.optional_integer(5)};
+    record.turns.push_back(std::move(turn));
+  }
+}
+
+std::vector<MatchRecord> MatchStore::load_unfinished() {
+  std::lock_guard lock(mutex_);
+  return query_matches("WHERE status IN ('open', 'running')", {}, "created_ms, id", 1u << 30,
+                       true);
+}
+
+std::vector<MatchRecord> MatchStore::list(std::optional<MatchState> state, std::size_t limit) {
+  std::lock_guard lock(mutex_);
+  if (!state) return query_matches("", {}, "created_ms DESC, id", limit, false);
+  return query_matches("WHERE status = ?", to_string(*state), "created_ms DESC, id", limit, false);
+}
+
+std::optional<MatchRecord> MatchStore::get(const std::string& id) {
+  std::lock_guard lock(mutex_);
+  auto records = query_matches("WHERE id = ?", id, "id", 1, true);
+  if (records.empty()) return std::nullopt;
+  return std::move(records.front());
+}
+
+void MatchStore::backup_to(const std::filesystem::path& target) {
+  std::lock_guard lock(mutex_);
+  SqliteDb destination(target.string());
+  sqlite3_backup* backup = sqlite3_backup_init(destination.handle(), "main", db_.handle(), "main");
+  if (!backup) destination.fail("cannot start a backup of " + path());
+  const int rc = sqlite3_backup_step(backup, -1);
+  sqlite3_backup_finish(backup);
+  if (rc != SQLITE_DONE) destination.fail("backup of " + path() + " failed");
+}
+
+}  // namespace skirmish::store

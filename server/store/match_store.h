@@ -1,0 +1,79 @@
+#pragma once
+// The durable record of every match: SQLite in WAL mode, one file (skirmish.db) in the data
+// directory. Every call is thread-safe and returns only once its change is committed, so
+// the server can store a move before it tells anyone of it.
+//
+// Durability: commits go to the write-ahead log; with Sync::Normal (the default) a commit
+// survives the server process dying (SIGKILL, crash) but the last commits may be lost if
+// the machine loses power; Sync::Full also fsyncs every commit (survives power loss).
+#include <cstdint>
+#include <filesystem>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/common/options.h"
+#include "engine/common/outcome.h"
+#include "server/store/match_record.h"
+#include "server/store/sqlite_db.h"
+
+namespace skirmish::store {
+
+class MatchStore {
+ public:
+  enum class Sync { Normal, Full };
+  static constexpr const char* kFileName = "skirmish.db";
+
+  // Opens or creates <data_dir>/skirmish.db. Throws StoreError naming the path when the
+  // directory cannot be created or written, the file is not a Skirmish database, is
+  // corrupt, read-only, or has a newer schema: the server fails at start, not later.
+  explicit MatchStore(const std::filesystem::path& data_dir, Sync sync = Sync::Normal);
+  ~MatchStore();
+  MatchStore(const MatchStore&) = delete;
+  MatchStore& operator=(const MatchStore&) = delete;
+
+  const std::string& path() const { return db_.path(); }
+
+  // A new open match; `resolved` holds every option, the seed included.
+  void create_match(const std::string& id, const std::string& game,
+                    const engine::Options& resolved, std::int64_t created_ms);
+  // A seat taken; only the token's SHA-256 is stored.
+  void record_join(const std::string& id, engine::Seat seat, const std::string& name,
+                   std::string_view token, std::int64_t joined_ms);
+  // A seat freed before the game started.
+  void record_leave(const std::string& id, engine::Seat seat);
+  void start_match(const std::string& id, std::int64_t started_ms);
+  // Appends turn number `turn_index` (0-based: the number of turns stored before it) of a
+  // running match. Throws StoreError for an unknown or not running match, or a turn out of
+  // order (a lost or repeated move must never go unnoticed).
+  void append_turn(const std::string& id, std::size_t turn_index, const TurnRecord& turn);
+  void finish_match(const std::string& id, const engine::Outcome& result, std::int64_t finished_ms);
+  // An open match that ended before it started (every seat left).
+  void cancel_match(const std::string& id, std::int64_t finished_ms);
+
+  // Every open or running match with its seats and turns, oldest first: what a restarted
+  // server rebuilds (MatchRecord::game_record + engine::replay).
+  std::vector<MatchRecord> load_unfinished();
+  // Summaries (seats, result, turn_count; no turns), newest first; all states when nullopt.
+  std::vector<MatchRecord> list(std::optional<MatchState> state, std::size_t limit = 1000);
+  // One match in full, or nullopt.
+  std::optional<MatchRecord> get(const std::string& id);
+
+  // Copies the live database to `target` with SQLite's online backup (writers continue).
+  void backup_to(const std::filesystem::path& target);
+
+ private:
+  void load_details(MatchRecord& record, bool with_turns);
+  std::vector<MatchRecord> query_matches(const std::string& where, std::string_view bound,
+                                         const std::string& order, std::size_t limit,
+                                         bool with_turns);
+  void require_changed(const std::string& id, std::string_view what);
+
+  std::mutex mutex_;
+  SqliteDb db_;
+};
+
+}  // namespace skirmish::store

@@ -1,0 +1,14 @@
+#pragma once
+// The database layout and its version. Versions only go up: an older server refuses a
+// newer database rather than misread it (docs/operations.md, "Upgrading").
+#include "server/store/sqlite_db.h"
+
+namespace skirmish::store {
+
+inline constexpr int kSchemaVersion = 1;
+
+// Creates the tables on an empty database, checks the version of an existing one.
+// Throws StoreError naming the path for a database of another program or a newer version.
+void prepare_schema(SqliteDb& db);
+
+}  // namespace skirmish::store

@@ -1,0 +1,120 @@
+#include "server/store/sqlite_db.h"
+
+#include <sqlite3.h>
+
+namespace skirmish::store {
+
+SqliteDb::SqliteDb(std::string path) : path_(std::move(path)) {
+  const int flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_FULLMUTEX;
+  if (sqlite3_open_v2(path_.c_str(), &db_, flags, nullptr) != SQLITE_OK) {
+    const std::string message = db_ ? sqlite3_errmsg(db_) : "out of memory";
+    sqlite3_close(db_);
+    db_ = nullptr;
+    throw StoreError("cannot open database " + path_ + ": " + message);
+  }
+  sqlite3_extended_result_codes(db_, 1);
+  // Another process (a backup) may hold the lock briefly; wait rather than fail.
+  sqlite3_busy_timeout(db_, 5000);
+  // SQLite silently opens a file it may not write read-only; the store must write.
+  if (sqlite3_db_readonly(db_, "main") == 1) {
+    sqlite3_close(db_);
+    db_ = nullptr;
+    throw StoreError("database " + path_ + " is read-only: the server needs to write it");
+  }
+}
+
+SqliteDb::~SqliteDb() { sqlite3_close(db_); }
+
+void SqliteDb::fail(std::string_view what) const {
+  throw StoreError("database " + path_ + ": " + std::string(what) + ": " + sqlite3_errmsg(db_));
+}
+
+void SqliteDb::exec(std::string_view sql) {
+  char* error = nullptr;
+  if (sqlite3_exec(db_, std::string(sql).c_str(), nullptr, nullptr, &error) != SQLITE_OK) {
+    const std::string message = error ? error : sqlite3_errmsg(db_);
+    sqlite3_free(error);
+    throw StoreError("database " + path_ + ": " + message + " (in: " +
+                     std::string(sql.substr(0, 60)) + ")");
+  }
+}
+
+Statement::Statement(SqliteDb& db, std::string_view sql) : db_(db) {
+  if (sqlite3_prepare_v2(db.handle(), sql.data(), static_cast<int>(sql.size()), &stmt_,
+                         nullptr) != SQLITE_OK)
+    db_.fail("cannot prepare \"" + std::string(sql.substr(0, 60)) + "\"");
+}
+
+Statement::~Statement() { sqlite3_finalize(stmt_); }
+
+Statement& Statement::bind(int index, std::string_view text) {
+  if (sqlite3_bind_text(stmt_, index, text.data(), static_cast<int>(text.size()),
+                        SQLITE_TRANSIENT) != SQLITE_OK)
+    db_.fail("cannot bind a value");
+  return *this;
+}
+
+Statement& Statement::bind(int index, std::int64_t value) {
+  if (sqlite3_bind_int64(stmt_, index, value) != SQLITE_OK) db_.fail("cannot bind a value");
+  return *this;
+}
+
+Statement& Statement::bind(int index, const std::optional<std::string>& text) {
+  if (text) return bind(index, std::string_view(*text));
+  if (sqlite3_bind_null(stmt_, index) != SQLITE_OK) db_.fail("cannot bind a value");
+  return *this;
+}
+
+Statement& Statement::bind(int index, const std::optional<std::int64_t>& value) {
+  if (value) return bind(index, *value);
+  if (sqlite3_bind_null(stmt_, index) != SQLITE_OK) db_.fail("cannot bind a value");
+  return *this;
+}
+
+bool Statement::step() {
+  const int rc = sqlite3_step(stmt_);
+  if (rc == SQLITE_ROW) return true;
+  if (rc == SQLITE_DONE) return false;
+  db_.fail("statement failed");
+}
+
+void Statement::run() {
+  while (step()) {
+  }
+}
+
+bool Statement::is_null(int column) const {
+  return sqlite3_column_type(stmt_, column) == SQLITE_NULL;
+}
+
+std::string Statement::text(int column) const {
+  const auto* bytes = sqlite3_column_text(stmt_, column);
+  const int size = sqlite3_column_bytes(stmt_, column);
+  if (!bytes) return {};
+  return std::string(reinterpret_cast<const char*>(bytes), static_cast<std::size_t>(size));
+}
+
+std::int64_t Statement::integer(int column) const { return sqlite3_column_int64(stmt_, column); }
+
+std::optional<std::string> Statement::optional_text(int column) const {
+  if (is_null(column)) return std::nullopt;
+  return text(column);
+}
+
+std::optional<std::int64_t> Statement::optional_integer(int column) const {
+  if (is_null(column)) return std::nullopt;
+  return integer(column);
+}
+
+Transaction::Transaction(SqliteDb& db) : db_(db) { db_.exec("BEGIN IMMEDIATE"); }
+
+Transaction::~Transaction() {
+  if (!done_) sqlite3_exec(db_.handle(), "ROLLBACK", nullptr, nullptr, nullptr);
+}
+
+void Transaction::commit() {
+  db_.exec("COMMIT");
+  done_ = true;
+}
+
+}  // namespace skirmish::store

@@ -1,0 +1,262 @@
+// The match store against real games: every turn of random playouts of all three games is
+// stored, the store is closed and reopened (a restart), and the reloaded records rebuild
+// exactly the same states through engine::replay.
+#include <catch2/catch.hpp>
+
+#include <fstream>
+#include <map>
+#include <sstream>
+#include <thread>
+
+#include "engine/record.h"
+#include "engine/registry.h"
+#include "server/store/match_store.h"
+#include "server/store/token_hash.h"
+#include "tests/store/temp_dir.h"
+
+namespace {
+
+using skirmish::engine::JointMove;
+using skirmish::engine::Options;
+using skirmish::engine::Outcome;
+using skirmish::engine::Rng;
+using skirmish::store::MatchRecord;
+using skirmish::store::MatchState;
+using skirmish::store::MatchStore;
+using skirmish::store::StoreError;
+using skirmish::store::TurnRecord;
+
+Options resolved_options(const std::string& game, Options given) {
+  const auto* info = skirmish::engine::find_game(game);
+  REQUIRE(info != nullptr);
+  return skirmish::engine::resolve_options(info->options, given);
+}
+
+// Plays up to `max_turns` random turns of a live game, storing each before applying it,
+// the way the server does. DCMS turns after setup sometimes carry a null move.
+struct LiveGame {
+  std::string id;
+  std::string game;
+  Options options;
+  std::unique_ptr<skirmish::engine::GameState> state;
+  std::vector<TurnRecord> turns;
+
+  LiveGame(MatchStore& store, std::string match_id, std::string game_name, Options given)
+      : id(std::move(match_id)), game(std::move(game_name)),
+        options(resolved_options(game, std::move(given))),
+        state(skirmish::engine::create_game(game, options)) {
+    store.create_match(id, game, options, 1000);
+    store.record_join(id, 0, "alice", "token-" + id + "-0", 1001);
+    store.record_join(id, 1, "bob", "token-" + id + "-1", 1002);
+    store.start_match(id, 1003);
+  }
+
+  void play(MatchStore& store, int max_turns, Rng& rng) {
+    for (int i = 0; i < max_turns && !state->outcome().over; ++i) {
+      const auto acting = state->to_act();
+      TurnRecord turn;
+      for (int seat = 0; seat < 2; ++seat) {
+        if (!acting.contains(seat)) continue;
+        const auto s = static_cast<std::size_t>(seat);
+        turn.acted[s] = true;
+        turn.millis[s] = static_cast<std::int64_t>(rng() % 5000);
+        const bool null_move = state->simultaneous() && state->turn() >= 1 && rng() % 5 == 0;
+        if (!null_move) turn.moves[s] = state->random_move(seat, rng);
+      }
+      store.append_turn(id, turns.size(), turn);
+      state->apply(turn.moves);
+      turns.push_back(turn);
+    }
+  }
+};
+
+}  // namespace
+
+TEST_CASE("a stored match reads back with its options, seats, turns and result") {
+  skirmish::test::TempDir dir;
+  MatchStore store(dir.path());
+  Rng rng(7);
+  LiveGame live(store, "m1", "onedchess", {{"max_turns", "300"}});
+  live.play(store, 1000, rng);
+  REQUIRE(live.state->outcome().over);
+  store.finish_match(live.id, live.state->outcome(), 5000);
+
+  const auto record = store.get("m1");
+  REQUIRE(record);
+  CHECK(record->game == "onedchess");
+  CHECK(record->options == live.options);
+  CHECK(record->options.integer("max_turns") == 300);
+  CHECK(record->state == MatchState::Finished);
+  CHECK(record->created_ms == 1000);
+  CHECK(record->started_ms == 1003);
+  CHECK(record->finished_ms == 5000);
+  REQUIRE(record->seats.size() == 2);
+  CHECK(record->seats[0].name == "alice");
+  CHECK(record->seats[1].name == "bob");
+  CHECK(skirmish::store::token_matches("token-m1-1", record->seats[1].token_hash));
+  CHECK(record->turns == live.turns);
+  CHECK(record->turn_count == live.turns.size());
+  REQUIRE(record->result);
+  CHECK(*record->result == live.state->outcome());
+  CHECK(skirmish::engine::replay(record->game_record())->state_key() == live.state->state_key());
+  CHECK_FALSE(store.get("nope"));
+}
+
+TEST_CASE("seat tokens are never written to the database file, only their hashes") {
+  skirmish::test::TempDir dir;
+  {
+    MatchStore store(dir.path());
+    store.create_match("m", "onedchess", resolved_options("onedchess", {}), 1);
+    store.record_join("m", 0, "alice", "PLAINTEXT-TOKEN-XYZZY", 2);
+  }  // closing checkpoints the WAL into the main file
+  std::string bytes;
+  for (const auto& entry : std::filesystem::directory_iterator(dir.path())) {
+    std::ifstream in(entry.path(), std::ios::binary);
+    std::string content(std::filesystem::file_size(entry.path()), '\0');
+    in.read(content.data(), static_cast<std::streamsize>(content.size()));
+    bytes += content;
+  }
+  CHECK(bytes.find("alice") != std::string::npos);
+  CHECK(bytes.find("PLAINTEXT-TOKEN-XYZZY") == std::string::npos);
+  CHECK(bytes.find(skirmish::store::hash_token("PLAINTEXT-TOKEN-XYZZY")) != std::string::npos);
+}
+
+TEST_CASE("after a restart, unfinished matches of all three games replay to the same state") {
+  skirmish::test::TempDir dir;
+  std::vector<std::unique_ptr<LiveGame>> games;
+  {
+    MatchStore store(dir.path());
+    Rng rng(2024);
+    games.push_back(std::make_unique<LiveGame>(store, "t", "tactego", Options{{"seed", "5"}}));
+    games.push_back(std::make_unique<LiveGame>(store, "d", "dcms", Options{{"max_turns", "70"}}));
+    games.push_back(std::make_unique<LiveGame>(store, "c", "onedchess", Options{{"max_turns", "90"}}));
+    games.push_back(std::make_unique<LiveGame>(store, "done", "onedchess", Options{}));
+    for (auto& game : games) game->play(store, 9, rng);
+    games.back()->play(store, 10000, rng);
+    store.finish_match("done", games.back()->state->outcome(), 9);
+    store.create_match("waiting", "dcms", resolved_options("dcms", {}), 10);
+    store.record_join("waiting", 1, "carol", "tok", 11);
+  }
+  MatchStore reopened(dir.path());
+  const auto unfinished = reopened.load_unfinished();
+  REQUIRE(unfinished.size() == 4);
+  // Oldest first: "waiting" was created at 10, the playouts at 1000 (then by id).
+  CHECK(unfinished[0].id == "waiting");
+  CHECK(unfinished[0].state == MatchState::Open);
+  REQUIRE(unfinished[0].seats.size() == 1);
+  CHECK(unfinished[0].seats[0].seat == 1);
+  CHECK(skirmish::store::token_matches("tok", unfinished[0].seats[0].token_hash));
+  std::map<std::string, const MatchRecord*> by_id;
+  for (const auto& record : unfinished) by_id[record.id] = &record;
+  CHECK_FALSE(by_id.count("done"));
+  for (std::size_t i = 0; i < 3; ++i) {
+    const auto& live = *games[i];
+    INFO(live.game);
+    REQUIRE(by_id.count(live.id));
+    const auto& record = *by_id[live.id];
+    CHECK(record.state == MatchState::Running);
+    CHECK(record.turns == live.turns);
+    CHECK(record.turns.size() == 9);
+    CHECK(skirmish::engine::replay(record.game_record())->state_key() == live.state->state_key());
+  }
+}
+
+TEST_CASE("a DCMS null move is stored as null and still counts as the seat's turn") {
+  skirmish::test::TempDir dir;
+  MatchStore store(dir.path());
+  Rng rng(3);
+  LiveGame live(store, "d", "dcms", {});
+  live.play(store, 1, rng);  // the setup
+  TurnRecord turn = TurnRecord::both({std::nullopt, live.state->random_move(1, rng)}, {40, 50});
+  store.append_turn("d", 1, turn);
+  live.state->apply(turn.moves);
+  const auto record = store.get("d");
+  REQUIRE(record);
+  REQUIRE(record->turns.size() == 2);
+  CHECK_FALSE(record->turns[1].moves[0].has_value());
+  CHECK(record->turns[1].acted == std::array<bool, 2>{true, true});
+  CHECK(record->turns[1].millis[0] == 40);
+  CHECK(skirmish::engine::replay(record->game_record())->state_key() == live.state->state_key());
+}
+
+TEST_CASE("a turn out of order, or for a match not running, is refused") {
+  skirmish::test::TempDir dir;
+  MatchStore store(dir.path());
+  store.create_match("m", "onedchess", resolved_options("onedchess", {}), 1);
+  const auto turn = TurnRecord::single(0, "a", 10);
+  CHECK_THROWS_WITH(store.append_turn("m", 0, turn), Catch::Contains("not running"));
+  store.start_match("m", 2);
+  CHECK_THROWS_WITH(store.append_turn("m", 1, turn), Catch::Contains("next turn is 0"));
+  store.append_turn("m", 0, turn);
+  CHECK_THROWS_WITH(store.append_turn("m", 0, turn), Catch::Contains("next turn is 1"));
+  CHECK_THROWS_AS(store.append_turn("ghost", 0, turn), StoreError);
+  CHECK_THROWS_WITH(store.append_turn("m", 1, TurnRecord{}), Catch::Contains("no seat acted"));
+  store.finish_match("m", Outcome::win(1, skirmish::engine::EndReason::Resignation), 3);
+  CHECK_THROWS_WITH(store.append_turn("m", 1, turn), Catch::Contains("not running"));
+  CHECK_THROWS_AS(store.finish_match("m", Outcome::draw(skirmish::engine::EndReason::MaxTurns), 4),
+                  StoreError);
+}
+
+TEST_CASE("list filters by state, newest first; seats leave and matches cancel") {
+  skirmish::test::TempDir dir;
+  MatchStore store(dir.path());
+  const auto options = resolved_options("onedchess", {});
+  for (int i = 0; i < 4; ++i) store.create_match("m" + std::to_string(i), "onedchess", options, i);
+  store.start_match("m1", 10);
+  store.start_match("m2", 10);
+  store.finish_match("m2", Outcome::draw(skirmish::engine::EndReason::MaxTurns), 11);
+  store.record_join("m3", 0, "dave", "t", 12);
+  store.record_leave("m3", 0);
+  store.cancel_match("m3", 13);
+
+  auto ids = [](const std::vector<MatchRecord>& records) {
+    std::vector<std::string> out;
+    for (const auto& r : records) out.push_back(r.id);
+    return out;
+  };
+  CHECK(ids(store.list(MatchState::Open)) == std::vector<std::string>{"m0"});
+  CHECK(ids(store.list(MatchState::Running)) == std::vector<std::string>{"m1"});
+  CHECK(ids(store.list(MatchState::Finished)) == std::vector<std::string>{"m2"});
+  CHECK(ids(store.list(MatchState::Cancelled)) == std::vector<std::string>{"m3"});
+  CHECK(ids(store.list(std::nullopt)) == std::vector<std::string>{"m3", "m2", "m1", "m0"});
+  CHECK(ids(store.list(std::nullopt, 2)) == std::vector<std::string>{"m3", "m2"});
+  CHECK(store.get("m3")->seats.empty());
+  const auto finished = store.list(MatchState::Finished);
+  REQUIRE(finished[0].result);
+  CHECK(finished[0].result->is_draw());
+  CHECK(finished[0].turns.empty());  // summaries only
+}
+
+TEST_CASE("threads storing different matches at once lose nothing") {
+  skirmish::test::TempDir dir;
+  MatchStore store(dir.path());
+  const auto options = resolved_options("onedchess", {});
+  constexpr int kThreads = 4, kTurns = 200;
+  std::vector<std::thread> threads;
+  for (int t = 0; t < kThreads; ++t) {
+    const std::string id = "m" + std::to_string(t);
+    store.create_match(id, "onedchess", options, t);
+    store.start_match(id, t);
+    threads.emplace_back([&store, id] {
+      for (int i = 0; i < kTurns; ++i)
+        store.append_turn(id, static_cast<std::size_t>(i), TurnRecord::single(i % 2, "x", i));
+    });
+  }
+  for (auto& thread : threads) thread.join();
+  for (int t = 0; t < kThreads; ++t) CHECK(store.get("m" + std::to_string(t))->turns.size() == kTurns);
+}
+
+TEST_CASE("backup_to copies the live database with SQLite's online backup") {
+  skirmish::test::TempDir dir;
+  MatchStore store(dir.path() / "live");
+  Rng rng(9);
+  LiveGame live(store, "m", "tactego", {{"seed", "1"}});
+  live.play(store, 12, rng);
+  store.backup_to(dir.path() / "copy.db");
+  std::filesystem::create_directories(dir.path() / "restored");
+  std::filesystem::copy_file(dir.path() / "copy.db", dir.path() / "restored" / MatchStore::kFileName);
+  MatchStore restored(dir.path() / "restored");
+  const auto record = restored.get("m");
+  REQUIRE(record);
+  CHECK(record->turns == live.turns);
+}

@@ -1,0 +1,124 @@
+// A bad data directory or database must fail when the store opens (server start), with a
+// message that names the path, never later in the middle of a game.
+#include <catch2/catch.hpp>
+
+#include <fstream>
+
+#include <sqlite3.h>
+
+#include "engine/registry.h"
+#include "server/store/match_store.h"
+#include "server/store/schema.h"
+#include "tests/store/temp_dir.h"
+
+namespace {
+
+using skirmish::store::MatchStore;
+using skirmish::store::StoreError;
+
+void write_file(const std::filesystem::path& path, const std::string& bytes) {
+  std::ofstream out(path, std::ios::binary);
+  out << bytes;
+}
+
+void run_sql(const std::filesystem::path& path, const char* sql) {
+  sqlite3* db = nullptr;
+  REQUIRE(sqlite3_open(path.c_str(), &db) == SQLITE_OK);
+  REQUIRE(sqlite3_exec(db, sql, nullptr, nullptr, nullptr) == SQLITE_OK);
+  sqlite3_close(db);
+}
+
+std::string open_error(const std::filesystem::path& dir) {
+  try {
+    MatchStore store(dir);
+  } catch (const StoreError& error) {
+    return error.what();
+  }
+  FAIL("the store opened " << dir << " without an error");
+  return {};
+}
+
+}  // namespace
+
+TEST_CASE("a missing data directory is created") {
+  skirmish::test::TempDir dir;
+  MatchStore store(dir.path() / "a" / "b");
+  CHECK(std::filesystem::exists(dir.path() / "a" / "b" / MatchStore::kFileName));
+  CHECK(store.path() == (dir.path() / "a" / "b" / MatchStore::kFileName).string());
+}
+
+TEST_CASE("a file that is not a database is refused at open, naming it") {
+  skirmish::test::TempDir dir;
+  write_file(dir.path() / MatchStore::kFileName, std::string(8192, 'x'));
+  const auto message = open_error(dir.path());
+  CHECK_THAT(message, Catch::Contains((dir.path() / MatchStore::kFileName).string()));
+  CHECK_THAT(message, Catch::Contains("not a database"));
+}
+
+TEST_CASE("a database with damaged pages is refused at open as corrupt") {
+  skirmish::test::TempDir dir;
+  {
+    MatchStore store(dir.path());
+    const auto options = skirmish::engine::resolve_options(
+        skirmish::engine::find_game("onedchess")->options, {});
+    for (int i = 0; i < 300; ++i)
+      store.create_match("match-with-a-long-identifier-" + std::to_string(i), "onedchess", options, i);
+  }
+  const auto file = dir.path() / MatchStore::kFileName;
+  REQUIRE(std::filesystem::file_size(file) > 4 * 4096);
+  {
+    std::fstream io(file, std::ios::in | std::ios::out | std::ios::binary);
+    io.seekp(2 * 4096);  // a table page: its b-tree header and cells
+    const std::string garbage(3000, '\x5a');
+    io.write(garbage.data(), static_cast<std::streamsize>(garbage.size()));
+  }
+  const auto message = open_error(dir.path());
+  CHECK_THAT(message, Catch::Contains(file.string()));
+  CHECK_THAT(message, Catch::Contains("corrupt") || Catch::Contains("malformed"));
+}
+
+TEST_CASE("another program's SQLite database is not taken for a store") {
+  skirmish::test::TempDir dir;
+  run_sql(dir.path() / MatchStore::kFileName, "CREATE TABLE photos (id INTEGER)");
+  CHECK_THAT(open_error(dir.path()), Catch::Contains("is not a Skirmish store"));
+}
+
+TEST_CASE("a database from a newer server is refused rather than misread") {
+  skirmish::test::TempDir dir;
+  { MatchStore store(dir.path()); }
+  run_sql(dir.path() / MatchStore::kFileName, "UPDATE schema_version SET version = 99");
+  const auto message = open_error(dir.path());
+  CHECK_THAT(message, Catch::Contains("schema version 99"));
+  CHECK_THAT(message, Catch::Contains(std::to_string(skirmish::store::kSchemaVersion)));
+}
+
+TEST_CASE("a data directory that cannot be created or used is refused at open") {
+  skirmish::test::TempDir dir;
+  SECTION("the path is a regular file") {
+    write_file(dir.path() / "file", "x");
+    const auto message = open_error(dir.path() / "file");
+    CHECK_THAT(message, Catch::Contains((dir.path() / "file").string()));
+  }
+  SECTION("the database path is a directory") {
+    std::filesystem::create_directories(dir.path() / MatchStore::kFileName);
+    CHECK_THAT(open_error(dir.path()), Catch::Contains((dir.path() / MatchStore::kFileName).string()));
+  }
+  SECTION("the directory is on a file system nobody can write (/proc)") {
+    CHECK_THAT(open_error("/proc/self/skirmish-data"),
+               Catch::Contains("cannot create data directory /proc/self/skirmish-data"));
+  }
+  SECTION("the directory and file are read-only (as a user root's rights do not bypass)") {
+    { MatchStore store(dir.path() / "ro"); }
+    std::filesystem::permissions(dir.path() / "ro" / MatchStore::kFileName,
+                                 std::filesystem::perms::owner_read |
+                                     std::filesystem::perms::group_read);
+    std::filesystem::permissions(dir.path() / "ro", std::filesystem::perms::owner_read |
+                                                        std::filesystem::perms::owner_exec);
+    if (::geteuid() == 0) {
+      // Root writes regardless of permission bits; prove the store then still works.
+      CHECK_NOTHROW(MatchStore(dir.path() / "ro"));
+    } else {
+      CHECK_THAT(open_error(dir.path() / "ro"), Catch::Contains((dir.path() / "ro").string()));
+    }
+  }
+}
