@@ -44,7 +44,8 @@ struct TurnRecord {
 struct MatchRecord {
   std::string id;
   std::string game;
-  engine::Options options;  // resolved, the seed included
+  engine::Options options;   // the game's resolved options, the seed included
+  engine::Options settings;  // the server's match options: move_time_ms, reconnect_grace_ms, ...
   MatchState state = MatchState::Open;
   std::int64_t created_ms = 0;
   std::optional<std::int64_t> started_ms;

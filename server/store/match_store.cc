@@ -89,12 +89,14 @@ void MatchStore::require_changed(const std::string& id, std::string_view what) {
 }
 
 void MatchStore::create_match(const std::string& id, const std::string& game,
-                              const engine::Options& resolved, std::int64_t created_ms) {
+                              const engine::Options& resolved, const engine::Options& settings,
+                              std::int64_t created_ms) {
   std::lock_guard lock(mutex_);
   Statement insert(db_,
-                   "INSERT INTO matches (id, game, options, status, created_ms) "
-                   "VALUES (?, ?, ?, 'open', ?)");
-  insert.bind(1, id).bind(2, game).bind(3, options_to_json(resolved)).bind(4, created_ms).run();
+                   "INSERT INTO matches (id, game, options, settings, status, created_ms) "
+                   "VALUES (?, ?, ?, ?, 'open', ?)");
+  insert.bind(1, id).bind(2, game).bind(3, options_to_json(resolved))
+      .bind(4, options_to_json(settings)).bind(5, created_ms).run();
 }
 
 void MatchStore::record_join(const std::string& id, engine::Seat seat, const std::string& name,
@@ -172,7 +174,8 @@ std::vector<MatchRecord> MatchStore::query_matches(const std::string& where, std
   {
     Statement select(db_,
                      "SELECT id, game, options, status, created_ms, started_ms, finished_ms, "
-                     "winner, reason, (SELECT count(*) FROM moves WHERE match_id = matches.id) "
+                     "winner, reason, (SELECT count(*) FROM moves WHERE match_id = matches.id), "
+                     "settings "
                      "FROM matches " + where + " ORDER BY " + order + " LIMIT ?");
     int next = 1;
     if (!bound.empty()) select.bind(next++, bound);
@@ -200,6 +203,7 @@ std::vector<MatchRecord> MatchStore::query_matches(const std::string& where, std
                                    : engine::Outcome::win(winner, *reason);
       }
       record.turn_count = static_cast<std::size_t>(select.integer(9));
+      record.settings = options_from_json(path(), record.id, select.text(10));
       records.push_back(std::move(record));
     }
   }

@@ -37,9 +37,11 @@ class MatchStore {
 
   const std::string& path() const { return db_.path(); }
 
-  // A new open match; `resolved` holds every option, the seed included.
+  // A new open match; `resolved` holds every game option, the seed included; `settings`
+  // the server's own match options (time limit, reconnect grace, spectators) as text.
   void create_match(const std::string& id, const std::string& game,
-                    const engine::Options& resolved, std::int64_t created_ms);
+                    const engine::Options& resolved, const engine::Options& settings,
+                    std::int64_t created_ms);
   // A seat taken; only the token's SHA-256 is stored.
   void record_join(const std::string& id, engine::Seat seat, const std::string& name,
                    std::string_view token, std::int64_t joined_ms);

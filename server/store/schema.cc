@@ -7,13 +7,14 @@ namespace skirmish::store {
 namespace {
 
 // Times are Unix milliseconds (UTC). Options are a JSON object of text values, the seed
-// included. A seat's token is kept only as its SHA-256 (token_hash.h).
+// included; settings likewise hold the server's match options (move_time_ms, ...). A seat's token is kept only as its SHA-256 (token_hash.h).
 constexpr const char* kCreateV1 = R"sql(
 CREATE TABLE schema_version (version INTEGER NOT NULL);
 CREATE TABLE matches (
   id          TEXT PRIMARY KEY,
   game        TEXT NOT NULL,
   options     TEXT NOT NULL,
+  settings    TEXT NOT NULL,
   status      TEXT NOT NULL CHECK (status IN ('open', 'running', 'finished', 'cancelled')),
   created_ms  INTEGER NOT NULL,
   started_ms  INTEGER,

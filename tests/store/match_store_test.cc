@@ -45,7 +45,7 @@ struct LiveGame {
       : id(std::move(match_id)), game(std::move(game_name)),
         options(resolved_options(game, std::move(given))),
         state(skirmish::engine::create_game(game, options)) {
-    store.create_match(id, game, options, 1000);
+    store.create_match(id, game, options, {{"move_time_ms", "0"}, {"spectators", "public"}}, 1000);
     store.record_join(id, 0, "alice", "token-" + id + "-0", 1001);
     store.record_join(id, 1, "bob", "token-" + id + "-1", 1002);
     store.start_match(id, 1003);
@@ -86,6 +86,7 @@ TEST_CASE("a stored match reads back with its options, seats, turns and result")
   CHECK(record->game == "onedchess");
   CHECK(record->options == live.options);
   CHECK(record->options.integer("max_turns") == 300);
+  CHECK(record->settings == Options{{"move_time_ms", "0"}, {"spectators", "public"}});
   CHECK(record->state == MatchState::Finished);
   CHECK(record->created_ms == 1000);
   CHECK(record->started_ms == 1003);
@@ -106,7 +107,7 @@ TEST_CASE("seat tokens are never written to the database file, only their hashes
   skirmish::test::TempDir dir;
   {
     MatchStore store(dir.path());
-    store.create_match("m", "onedchess", resolved_options("onedchess", {}), 1);
+    store.create_match("m", "onedchess", resolved_options("onedchess", {}), {}, 1);
     store.record_join("m", 0, "alice", "PLAINTEXT-TOKEN-XYZZY", 2);
   }  // closing checkpoints the WAL into the main file
   std::string bytes;
@@ -134,7 +135,7 @@ TEST_CASE("after a restart, unfinished matches of all three games replay to the 
     for (auto& game : games) game->play(store, 9, rng);
     games.back()->play(store, 10000, rng);
     store.finish_match("done", games.back()->state->outcome(), 9);
-    store.create_match("waiting", "dcms", resolved_options("dcms", {}), 10);
+    store.create_match("waiting", "dcms", resolved_options("dcms", {}), {}, 10);
     store.record_join("waiting", 1, "carol", "tok", 11);
   }
   MatchStore reopened(dir.path());
@@ -182,7 +183,7 @@ TEST_CASE("a DCMS null move is stored as null and still counts as the seat's tur
 TEST_CASE("a turn out of order, or for a match not running, is refused") {
   skirmish::test::TempDir dir;
   MatchStore store(dir.path());
-  store.create_match("m", "onedchess", resolved_options("onedchess", {}), 1);
+  store.create_match("m", "onedchess", resolved_options("onedchess", {}), {}, 1);
   const auto turn = TurnRecord::single(0, "a", 10);
   CHECK_THROWS_WITH(store.append_turn("m", 0, turn), Catch::Contains("not running"));
   store.start_match("m", 2);
@@ -201,7 +202,7 @@ TEST_CASE("list filters by state, newest first; seats leave and matches cancel")
   skirmish::test::TempDir dir;
   MatchStore store(dir.path());
   const auto options = resolved_options("onedchess", {});
-  for (int i = 0; i < 4; ++i) store.create_match("m" + std::to_string(i), "onedchess", options, i);
+  for (int i = 0; i < 4; ++i) store.create_match("m" + std::to_string(i), "onedchess", options, {}, i);
   store.start_match("m1", 10);
   store.start_match("m2", 10);
   store.finish_match("m2", Outcome::draw(skirmish::engine::EndReason::MaxTurns), 11);
@@ -235,7 +236,7 @@ TEST_CASE("threads storing different matches at once lose nothing") {
   std::vector<std::thread> threads;
   for (int t = 0; t < kThreads; ++t) {
     const std::string id = "m" + std::to_string(t);
-    store.create_match(id, "onedchess", options, t);
+    store.create_match(id, "onedchess", options, {}, t);
     store.start_match(id, t);
     threads.emplace_back([&store, id] {
       for (int i = 0; i < kTurns; ++i)

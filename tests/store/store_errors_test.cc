@@ -62,7 +62,7 @@ TEST_CASE("a database with damaged pages is refused at open as corrupt") {
     const auto options = skirmish::engine::resolve_options(
         skirmish::engine::find_game("onedchess")->options, {});
     for (int i = 0; i < 300; ++i)
-      store.create_match("match-with-a-long-identifier-" + std::to_string(i), "onedchess", options, i);
+      store.create_match("match-with-a-long-identifier-" + std::to_string(i), "onedchess", options, {}, i);
   }
   const auto file = dir.path() / MatchStore::kFileName;
   REQUIRE(std::filesystem::file_size(file) > 4 * 4096);
