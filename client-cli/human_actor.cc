@@ -85,7 +85,13 @@ void HumanActor::ask() {
   });
 }
 
-void HumanActor::notice(const std::string& text) { out_ << style_.dim("* " + text) << std::endl; }
+void HumanActor::notice(const std::string& text) {
+  if (dialog_ && !asking_resign_) {  // keep the open prompt last on the screen
+    out_ << "\n" << style_.dim("* " + text) << "\n" << dialog_->prompt() << std::flush;
+    return;
+  }
+  out_ << style_.dim("* " + text) << std::endl;
+}
 
 void HumanActor::finished(const nlohmann::json& state) {
   dialog_.reset();

@@ -131,7 +131,9 @@ void MatchSession::on_message(const json& message) {
     reconnect_attempts_ = 0;
     if (message.value("resumed", false)) {
       actor_.notice("Reconnected: resumed seat " + seat_ + " in match " + match_);
-      if (!awaiting_actor_) asked_key_ = -1;  // ask again if our move was lost in the drop
+      // Ask again on the next state: our move may have been lost in the drop, and a person
+      // at a prompt sees the board redrawn and the prompt again.
+      asked_key_ = -1;
     } else {
       std::cout << "Joined match " << match_ << " (" << game_ << ") as " << seat_ << std::endl;
       actor_.seated(message);

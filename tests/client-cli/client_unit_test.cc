@@ -62,7 +62,8 @@ TEST_CASE("outcomes name the winner and the reason") {
 
 TEST_CASE("the Tactego dialog asks for the piece, then the destination") {
   const json state = {{"game", "tactego"}, {"you", "blue"},
-                      {"view", {{"rows", 2}, {"cols", 2}, {"board", {{"R5", nullptr}, {"B5", nullptr}}}}}};
+                      {"view", {{"rows", 2}, {"cols", 2},
+                                {"board", json::array({json::array({"R5", nullptr}), json::array({"B5", nullptr})})}}}};
   auto dialog = make_move_dialog(state);
   CHECK(dialog->prompt() == "Select Piece to Move by Position >> ");
   CHECK_THROWS_WITH(dialog->feed("0 0"), "(0, 0) does not hold one of your pieces");

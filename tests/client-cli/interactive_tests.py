@@ -50,6 +50,7 @@ def play_onedchess(white, black, moves, boards, proxy=None, drop_after=None):
             for player in (white, black):
                 player.expect(r"Connection lost .*reconnecting")
                 player.expect(r"Reconnected: resumed seat")
+                player.expect(r"== 1D Chess \| match \w+ \| you: \w+ \| turn %d ==" % (turn + 1))
 
 
 def onedchess_game(server):
@@ -83,7 +84,7 @@ def onedchess_game(server):
         mover.send(direction)
         for player in (white, black):
             player.expect(BOX_TOP + r"\n" + re.escape(board) + r"\n" + BOX_TOP)
-    white.expect(r"White moved 2 RIGHT \(2 -> 5\), killed BKi")
+    check("White moved 2 RIGHT (2 -> 5), killed BKi" in black.text, "the last move is described")
     white.expect(r"Game over: White wins! \(king_taken\) You win\.")
     black.expect(r"Game over: White wins! \(king_taken\) You lose\.")
     check(white.wait() == 0 and black.wait() == 0, "both clients exit 0")
@@ -161,8 +162,8 @@ def dcms_game(server):
     blue.send("1 1")
     blue.expect(r"type 2 positions as 'row col' pairs")
     blue.send("1 1 3 3")
+    red.expect(r"columns 4-7\) >> ")  # asked when the game started
     red.expect(r"blue has submitted its move")
-    red.expect(r"columns 4-7\) >> $")
     red.send("1 6 3 4")
     for player in (blue, red):
         player.expect(r"\n  1 ### S   .*  s   ###")  # both cheeSes on the board
