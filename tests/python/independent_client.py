@@ -25,6 +25,8 @@ import websockets
 
 WAIT = 5.0         # seconds for any single reply
 MAX_PLIES = 400    # every game loop is bounded
+REASONS = {"flag_captured", "king_taken", "cheese_eaten", "score", "no_legal_move", "max_turns",
+           "illegal_setup", "resignation", "timeout", "forfeit", "crash"}
 
 
 class Failure(Exception):
@@ -54,8 +56,12 @@ class Connection:
         check(welcome["type"] == "welcome" and welcome["version"] == 1, f"{label}: hello -> {welcome}")
         return conn
 
-    async def _next(self):
-        raw = await asyncio.wait_for(self.ws.recv(), WAIT)
+    async def _next(self, timeout):
+        try:
+            raw = await asyncio.wait_for(self.ws.recv(), max(timeout, 0.01))
+        except asyncio.TimeoutError:
+            raise Failure(f"{self.label}: nothing received within {WAIT} s "
+                          f"(unconsumed: {[m['type'] for m in self.pending]})") from None
         check(isinstance(raw, str), f"{self.label}: a binary frame")
         message = json.loads(raw)
         check(isinstance(message, dict) and isinstance(message.get("type"), str),
@@ -69,7 +75,7 @@ class Connection:
                 return message
         deadline = time.monotonic() + WAIT
         while time.monotonic() < deadline:
-            message = await self._next()
+            message = await self._next(deadline - time.monotonic())
             if predicate(message):
                 return message
             self.pending.append(message)
@@ -104,12 +110,15 @@ async def start_match(port, game, options):
     return a, b, created, {created["seats"][0]: sa, created["seats"][1]: sb}
 
 
-async def finish(conns, final, game):
+async def finish(conns, final, other_final, game):
+    """Both seats saw the same end; the connections close."""
     outcome = final["outcome"]
     check(final["status"] == "over" and outcome is not None, f"{game}: not over: {final}")
+    check(other_final["status"] == "over" and other_final["outcome"] == outcome,
+          f"{game}: the seats saw different ends: {final} / {other_final}")
+    check(outcome["reason"] in REASONS, f"{game}: unknown reason {outcome['reason']}")
+    check(outcome["draw"] == (outcome["winner"] is None), f"{game}: winner and draw disagree")
     for conn in conns:
-        seen = await conn.take(lambda m: m["type"] == "state" and m["status"] == "over", "final state")
-        check(seen["outcome"] == outcome, f"{game}: outcomes differ")
         await conn.close()
     print(f"{game}: over after turn {final['turn']}: {outcome}")
     return outcome
@@ -131,7 +140,7 @@ async def turn_based(port, game, options, legal_moves, rng):
         states[other] = await conns[other].state(reply["seq"])
         check(states[other]["seq"] == reply["seq"], f"{game}: seq differs between seats")
         if reply["status"] == "over":
-            return await finish(conns.values(), reply, game)
+            return await finish(conns.values(), reply, states[other], game)
     raise Failure(f"{game}: no end within {MAX_PLIES} moves")
 
 
@@ -183,7 +192,7 @@ async def dcms_game(port, rng):
     reply = await b.request({"type": "move", "placement": rng.sample(free_cells("red"), 2)})
     check(reply["type"] == "state" and reply["view"]["phase"] in ("play", "over"), f"setup -> {reply}")
     if reply["status"] == "over":
-        return await finish(conns.values(), reply, "dcms")
+        return await finish(conns.values(), reply, await a.state(reply["seq"]), "dcms")
     for _ in range(MAX_PLIES):
         seq = reply["seq"]
         first = await a.request({"type": "move", "move": f"M {rng.randint(1, 9)}"})
@@ -194,7 +203,7 @@ async def dcms_game(port, rng):
         check(blue["last"] == reply["last"], "both seats see the same turn report")
         check(set(reply["last"]["moves"]) == {"blue", "red"}, "both moves revealed after the turn")
         if reply["status"] == "over":
-            return await finish(conns.values(), reply, "dcms")
+            return await finish(conns.values(), reply, blue, "dcms")
     raise Failure(f"dcms: no end within {MAX_PLIES} turns")
 
 

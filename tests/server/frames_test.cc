@@ -1,0 +1,81 @@
+// WebSocket-level abuse: frames far over the size limit, binary frames, invalid UTF-8 and
+// broken framing each close the connection with the close code docs/protocol.md names,
+// while other connections carry on.
+#include <catch2/catch.hpp>
+
+#include "tests/server/match_helpers.h"
+#include "tests/server/server_fixture.h"
+
+namespace skirmish::test {
+namespace {
+
+server::Config small_limit() {
+  server::Config config = test_config();
+  config.max_message_bytes = 1024;
+  return config;
+}
+
+TEST_CASE("A frame over 16 times the size limit closes with 1009", "[server][frames]") {
+  RunningServer server(small_limit());
+  TestClient bystander(server.port(), "bystander");
+  bystander.hello();
+  TestClient client(server.port(), "client");
+  client.hello();
+  // The server may close while we are still writing: the write result does not matter.
+  client.try_send_text("{\"type\":\"ping\",\"pad\":\"" + std::string(64 * 1024, 'x') + "\"}");
+  CHECK(client.wait_for_close() == 1009);
+  CHECK(bystander.request({{"type", "ping"}}).at("type") == "pong");
+}
+
+TEST_CASE("A binary frame closes with 1003", "[server][frames]") {
+  RunningServer server;
+  TestClient client(server.port(), "client");
+  client.hello();
+  client.send_binary("{\"type\":\"ping\"}");
+  CHECK(client.wait_for_close() == 1003);
+}
+
+TEST_CASE("Invalid UTF-8 in a text frame closes with 1007", "[server][frames]") {
+  RunningServer server;
+  TestClient client(server.port(), "client");
+  client.hello();
+  client.send_text(std::string("{\"type\":\"ping\",\"name\":\"\xff\xfe\"}"));
+  CHECK(client.wait_for_close() == 1007);
+}
+
+TEST_CASE("An unmasked client frame is a protocol violation: close 1002", "[server][frames]") {
+  RunningServer server;
+  TestClient client(server.port(), "client");
+  client.hello();
+  // FIN + text opcode, no mask bit, 2 bytes of payload: clients must mask every frame.
+  client.send_raw_bytes(std::string("\x81\x02hi", 4));
+  CHECK(client.wait_for_close() == 1002);
+}
+
+TEST_CASE("A frame with reserved bits set is a protocol violation: close 1002", "[server][frames]") {
+  RunningServer server;
+  TestClient client(server.port(), "client");
+  client.hello();
+  // FIN + RSV1 (no extension negotiated) + text, masked with a zero key, payload "hi".
+  client.send_raw_bytes(std::string("\xc1\x82\x00\x00\x00\x00hi", 8));
+  CHECK(client.wait_for_close() == 1002);
+}
+
+TEST_CASE("Malformed JSON mid-game leaves the match playing", "[server][frames]") {
+  RunningServer server;
+  TwoSeatMatch m = start_match(server.port(), "onedchess");
+  m.seat0->send_text("{\"type\":\"move\",\"position\":2,");
+  m.seat0->wait_for_error("bad_json");
+  m.seat0->send_text("");
+  m.seat0->wait_for_error("bad_json");
+  m.seat0->send_text("\"move\"");
+  m.seat0->wait_for_error("bad_json");
+  const Json moved =
+      m.seat0->request({{"type", "move"}, {"position", 2}, {"direction", "RIGHT"}});
+  CHECK(moved.at("type") == "state");
+  CHECK(m.seat1->wait_for_state(moved.at("seq").get<std::uint64_t>()).at("to_act") ==
+        Json::array({"black"}));
+}
+
+}  // namespace
+}  // namespace skirmish::test

@@ -1,0 +1,200 @@
+// The match lifecycle over real sockets: resignation, leaving, reconnection within the grace
+// and forfeit after it, spectators, and the lobby's lists.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+
+#include "tests/server/match_helpers.h"
+#include "tests/server/server_fixture.h"
+
+namespace skirmish::test {
+namespace {
+
+Json chess_move(int position, const char* direction) {
+  return {{"type", "move"}, {"position", position}, {"direction", direction}};
+}
+
+TEST_CASE("Resign: the resigning seat loses and everyone is told", "[server][session]") {
+  RunningServer server;
+  TwoSeatMatch m = start_match(server.port(), "onedchess");
+  REQUIRE(m.seat0->request(chess_move(2, "RIGHT")).at("type") == "state");
+  // Black resigns even though it is black's turn; white resigning would work as well.
+  const Json final_state = m.seat1->request({{"type", "resign"}});
+  REQUIRE(final_state.at("type") == "state");
+  const Json expected{{"winner", "white"}, {"draw", false}, {"reason", "resignation"}};
+  CHECK(final_state.at("status") == "over");
+  CHECK(final_state.at("outcome") == expected);
+  CHECK(m.seat0->wait_for_over().at("outcome") == expected);
+  CHECK(m.seat0->request({{"type", "resign"}}).at("code") == "game_over");
+}
+
+TEST_CASE("Resign out of turn in a turn-based game, and leave as resignation", "[server][session]") {
+  RunningServer server;
+  TwoSeatMatch m = start_match(server.port(), "tactego",
+                               {{"pieces_text", "F 1\n1 1\n"}, {"length", 2}, {"width", 2}});
+  const Json left = m.seat0->request({{"type", "leave"}});
+  CHECK(left.at("type") == "left");
+  CHECK(left.at("match") == m.id);
+  const Json over = m.seat1->wait_for_over();
+  CHECK(over.at("outcome") == Json{{"winner", "blue"}, {"draw", false}, {"reason", "resignation"}});
+  CHECK(m.seat0->request({{"type", "leave"}}).at("code") == "not_in_match");
+}
+
+TEST_CASE("Reconnect within the grace gives the seat back with the full view",
+          "[server][session][reconnect]") {
+  RunningServer server;
+  TwoSeatMatch m = start_match(server.port(), "onedchess", {{"reconnect_grace_ms", 5000}});
+  REQUIRE(m.seat0->request(chess_move(2, "RIGHT")).at("type") == "state");
+  const auto seq = m.seat1->wait_for("state").at("seq").get<std::uint64_t>();
+
+  m.seat0->drop();
+  const Json gone = m.seat1->wait_for("presence");
+  CHECK(gone.at("seat") == "white");
+  CHECK(gone.at("connected") == false);
+  CHECK(gone.at("grace_ms").get<long long>() > 0);
+  CHECK(gone.at("grace_ms").get<long long>() <= 5000);
+  // Black may move while white is away.
+  REQUIRE(m.seat1->request(chess_move(6, "LEFT")).at("type") == "state");
+
+  TestClient guesser(server.port(), "guesser");
+  guesser.hello("guesser");
+  CHECK(guesser.request({{"type", "resume"}, {"match", m.id},
+                         {"token", std::string(32, '0')}}).at("code") == "unauthorized");
+
+  TestClient back(server.port(), "white-again");
+  back.hello("first");
+  const Json joined = back.request({{"type", "resume"}, {"match", m.id}, {"token", m.token0}});
+  REQUIRE(joined.at("type") == "joined");
+  CHECK(joined.at("resumed") == true);
+  CHECK(joined.at("seat") == "white");
+  const Json view = back.wait_for("state");
+  CHECK(view.at("seq").get<std::uint64_t>() >= seq + 1);
+  CHECK(view.at("you") == "white");
+  CHECK(view.at("to_act") == Json::array({"white"}));
+  CHECK(view.at("view").at("board") ==
+        Json::array({"WKi", "WKn", "EMPTY", "EMPTY", "BKn", "EMPTY", "EMPTY", "BKn", "BKi"}));
+  const Json returned = m.seat1->wait_for("presence");
+  CHECK(returned.at("seat") == "white");
+  CHECK(returned.at("connected") == true);
+  // The game goes on from the resumed connection.
+  const Json next = back.request(chess_move(1, "RIGHT"));
+  REQUIRE(next.at("type") == "state");
+  CHECK(next.at("status") == "running");
+}
+
+TEST_CASE("A resumed seat is taken from the old connection", "[server][session][reconnect]") {
+  RunningServer server;
+  TwoSeatMatch m = start_match(server.port(), "onedchess");
+  TestClient second(server.port(), "white-elsewhere");
+  second.hello("first");
+  REQUIRE(second.request({{"type", "resume"}, {"match", m.id}, {"token", m.token0}})
+              .at("resumed") == true);
+  CHECK(m.seat0->request(chess_move(2, "RIGHT")).at("code") == "unauthorized");
+  CHECK(second.request(chess_move(2, "RIGHT")).at("type") == "state");
+}
+
+TEST_CASE("A seat dropped past the grace forfeits", "[server][session][reconnect]") {
+  RunningServer server;
+  TwoSeatMatch m = start_match(server.port(), "onedchess", {{"reconnect_grace_ms", 300}});
+  m.seat1->drop();
+  CHECK(m.seat0->wait_for("presence").at("connected") == false);
+  const Json over = m.seat0->wait_for_over(3000ms);
+  CHECK(over.at("outcome") == Json{{"winner", "white"}, {"draw", false}, {"reason", "forfeit"}});
+  // Too late to come back: the game is over.
+  TestClient late(server.port(), "late");
+  late.hello("second");
+  const Json reply = late.request({{"type", "resume"}, {"match", m.id}, {"token", m.token1}});
+  if (reply.at("type") == "joined") {
+    CHECK(late.wait_for("state").at("status") == "over");
+  } else {
+    CHECK(reply.at("type") == "error");
+  }
+}
+
+TEST_CASE("Spectators follow the game, see the public view and may be refused",
+          "[server][session][spectators]") {
+  RunningServer server;
+  TwoSeatMatch m = start_match(server.port(), "onedchess");
+  TestClient a(server.port(), "spectator-a"), b(server.port(), "spectator-b");
+  a.hello("a");
+  b.hello("b");
+  const Json watching = a.request({{"type", "watch"}, {"match", m.id}});
+  CHECK(watching.at("type") == "watching");
+  CHECK(watching.at("match") == m.id);
+  CHECK(watching.at("game") == "onedchess");
+  CHECK(a.wait_for("state").at("you") == "spectator");
+  REQUIRE(b.request({{"type", "watch"}, {"match", m.id}}).at("type") == "watching");
+  b.wait_for("state");
+
+  const Json listed = a.request({{"type", "list_matches"}, {"game", "onedchess"}});
+  REQUIRE(listed.at("matches").size() == 1);
+  CHECK(listed.at("matches")[0].at("status") == "running");
+  CHECK(listed.at("matches")[0].at("spectators") == 2);
+
+  // Spectators cannot play.
+  CHECK(a.request(chess_move(2, "RIGHT")).at("code") == "not_a_player");
+  CHECK(a.request({{"type", "resign"}}).at("code") == "not_a_player");
+  const Json moved = m.seat0->request(chess_move(2, "RIGHT"));
+  const auto seq = moved.at("seq").get<std::uint64_t>();
+  CHECK(a.wait_for_state(seq).at("view") == moved.at("view"));
+  CHECK(b.wait_for_state(seq).at("last") == moved.at("last"));
+  // A spectator that leaves gets nothing more.
+  CHECK(b.request({{"type", "leave"}}).at("type") == "left");
+  const Json moved2 = m.seat1->request(chess_move(6, "LEFT"));
+  a.wait_for_state(moved2.at("seq").get<std::uint64_t>());
+  CHECK(b.quiet_for(200ms));
+
+  TwoSeatMatch closed = start_match(server.port(), "onedchess", {{"spectators", "none"}});
+  TestClient c(server.port(), "spectator-c");
+  c.hello("c");
+  CHECK(c.request({{"type", "watch"}, {"match", closed.id}}).at("code") ==
+        "spectators_not_allowed");
+}
+
+TEST_CASE("The lobby lists games and open matches, and a named seat can be joined",
+          "[server][session][lobby]") {
+  RunningServer server;
+  TestClient client(server.port(), "lobby");
+  const Json welcome = client.hello();
+  CHECK(welcome.at("version") == 1);
+  CHECK(welcome.at("limits").at("max_message_bytes") == 64 * 1024);
+  const Json games = client.request({{"type", "list_games"}});
+  REQUIRE(games.at("type") == "games");
+  std::vector<std::string> names;
+  for (const Json& game : games.at("games")) {
+    names.push_back(game.at("name").get<std::string>());
+    bool has_move_time = false;
+    for (const Json& option : game.at("options"))
+      if (option.at("name") == "move_time_ms") {
+        has_move_time = true;
+        CHECK(option.at("default") == (game.at("name") == "dcms" ? "5000" : "0"));
+      }
+    CHECK(has_move_time);
+  }
+  std::sort(names.begin(), names.end());
+  CHECK(names == std::vector<std::string>{"dcms", "onedchess", "tactego"});
+
+  const std::string id = client.create_match("dcms");
+  TestClient other(server.port(), "other");
+  other.hello();
+  const Json joined = other.join(id, std::string("red"));
+  CHECK(joined.at("seat") == "red");
+  CHECK(joined.at("seat_index") == 1);
+  CHECK(joined.at("token").get<std::string>().size() >= 32);
+  const Json waiting = other.wait_for("state");
+  CHECK(waiting.at("status") == "waiting");
+  const Json open = client.request({{"type", "list_matches"}});
+  REQUIRE(open.at("matches").size() == 1);
+  CHECK(open.at("matches")[0].at("status") == "open");
+  CHECK(open.at("matches")[0].at("seats")[1].at("taken") == true);
+  CHECK(open.at("matches")[0].at("seats")[0].at("taken") == false);
+  CHECK(client.request({{"type", "list_matches"}, {"game", "tactego"}}).at("matches").empty());
+  // Leaving before the start frees the seat.
+  CHECK(other.request({{"type", "leave"}}).at("type") == "left");
+  const Json after = client.request({{"type", "list_matches"}});
+  if (!after.at("matches").empty()) CHECK(after.at("matches")[0].at("seats")[1].at("taken") == false);
+  CHECK(client.request({{"type", "ping"}}).at("type") == "pong");
+}
+
+}  // namespace
+}  // namespace skirmish::test
