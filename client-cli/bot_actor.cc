@@ -51,7 +51,11 @@ std::string BotActor::check_answer(const json& answer, const std::string& game,
   return "";
 }
 
-void BotActor::show(const json& state) { (void)state; }
+// One line per change, so whoever runs the bridge can follow the game.
+void BotActor::show(const json& state) {
+  const std::string last = describe_last(state.value("game", ""), state["last"]);
+  if (!last.empty()) out_ << "turn " << state.value("turn", 0) << ": " << last << std::flush;
+}
 
 void BotActor::act(const json& state, const std::string& refused, ActionHandler done) {
   if (failed_) return;

@@ -28,6 +28,8 @@ void Connection::connect(std::function<void(const std::string&)> done) {
             results, [self, done, where](beast::error_code ec2, const tcp::endpoint&) {
               if (ec2) return done("cannot connect to " + where + ": " + ec2.message());
               beast::get_lowest_layer(self->ws_).expires_never();
+              // Moves are small messages: send them now, not after Nagle's delay.
+              beast::get_lowest_layer(self->ws_).socket().set_option(tcp::no_delay(true), ec2);
               self->ws_.set_option(
                   websocket::stream_base::timeout::suggested(beast::role_type::client));
               self->ws_.async_handshake(
