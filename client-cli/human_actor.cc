@@ -118,7 +118,7 @@ void HumanActor::interrupted(ActionHandler done) {
 
 void HumanActor::stop() {
   dialog_.reset();
-  input_.cancel();
+  input_.close();
 }
 
 }  // namespace skirmish::client

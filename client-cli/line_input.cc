@@ -27,6 +27,14 @@ LineInput::~LineInput() {
   in_.close(ignored);
 }
 
+void LineInput::close() {
+  handler_ = nullptr;
+  at_end_ = true;
+  boost::system::error_code ignored;
+  in_.cancel(ignored);
+  in_.close(ignored);
+}
+
 void LineInput::read_line(Handler handler) {
   handler_ = std::move(handler);
   if (queued_) {

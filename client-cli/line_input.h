@@ -26,6 +26,8 @@ class LineInput {
   void read_line(Handler handler);
   // Forget the pending handler (the line, when it comes, is kept for the next read_line).
   void cancel() { handler_ = nullptr; }
+  // No more reading: a pending read is aborted so the io_context can finish.
+  void close();
   bool at_end() const { return at_end_; }
 
  private:

@@ -99,7 +99,7 @@ def websocket_bot(server):
 
 
 CASES = {
-    "bridge_tactego": (random_vs_random("tactego", ["max_turns=400"]), ()),
+    "bridge_tactego": (random_vs_random("tactego", ["max_turns=300"]), ()),
     "bridge_onedchess": (random_vs_random("onedchess", ["max_turns=200"]), ()),
     "bridge_dcms": (random_vs_random("dcms", ["map=small", "max_turns=15", "move_time_ms=2000"]), ()),
     "seed_submission": (seed_submission, ()),

@@ -1,11 +1,19 @@
 """The interactive client through piped stdin: a complete game of each kind between two
 `skirmish` processes and a real server, checking the screens and the prompts; plus the
 reconnect case (a proxy cuts the connection mid-game) and the lobby commands."""
+import os
+import pty
 import random
 import re
+import select
+import signal
+import subprocess
 import sys
+import time
 
-from harness import Proxy, check, client, run
+from harness import SKIRMISH, Failure, Proxy, check, client, run
+
+MOVE_PROMPT = r"Select Position of Piece to Move >> $"
 
 BOX_TOP = r"\+-----------------------------------------------------\+"
 
@@ -56,6 +64,8 @@ def play_onedchess(white, black, moves, boards, proxy=None, drop_after=None):
 def onedchess_game(server):
     white, black, match = start_pair(server, "onedchess")
     black.expect(r"Joined match " + match + r" \(onedchess\) as black")
+    watcher = client(server.url, "watch", match, name="watcher")
+    watcher.expect(r"Watching match " + match + r" \(onedchess\)")
     for player in (white, black):
         player.expect(r"== 1D Chess \| match " + match)
         player.expect(BOX_TOP + r"\n\| WKi \| WKn \| WKn \|     \|     \|     \| BKn \| BKn \| BKi \|")
@@ -88,6 +98,10 @@ def onedchess_game(server):
     white.expect(r"Game over: White wins! \(king_taken\) You win\.")
     black.expect(r"Game over: White wins! \(king_taken\) You lose\.")
     check(white.wait() == 0 and black.wait() == 0, "both clients exit 0")
+    for board in ONEDCHESS_BOARDS:
+        watcher.expect(re.escape(board))
+    watcher.expect(r"Game over: White wins! \(king_taken\)\n")
+    check(watcher.wait() == 0, "the spectator exits 0")
 
 
 def tactego_layout(seed, pieces, length, width):
@@ -231,7 +245,95 @@ def lobby(server):
     check(unreachable.wait() == 1, "an unreachable server exits 1")
 
 
+def dcms_deadline(server):
+    """The time left is shown; a person who types nothing in time makes a null move."""
+    blue, red, _ = start_pair(server, "dcms", "map=small", "max_turns=1", "move_time_ms=1500")
+    blue.expect(r"Your turn \(blue\), 1\.\d s left\.")
+    blue.expect(r"columns 0-3\) >> $")
+    blue.send("1 1 3 1")
+    red.expect(r"columns 4-7\) >> ")
+    red.send("1 6 3 6")
+    red.expect(r"Your move")
+    red.send("m 4")
+    for player in (blue, red):
+        player.expect(r"Moves: blue \(null move\) red 'm 4'", timeout=10)
+        player.expect(r"Game over: Draw! \(score\)")
+    check(blue.wait() == 0 and red.wait() == 0, "both clients exit 0")
+
+
+def interrupt(server):
+    white, black, _ = start_pair(server, "onedchess")
+    white.expect(MOVE_PROMPT)
+    white.proc.send_signal(signal.SIGINT)
+    white.expect(r"Resign this game\? \[y/N\] $")
+    white.send("n")
+    white.expect(r"Carrying on\.\n" + MOVE_PROMPT)
+    white.proc.send_signal(signal.SIGINT)
+    white.expect(r"Resign this game\? \[y/N\] $")
+    white.send("y")
+    white.expect(r"Game over: Black wins! \(resignation\) You lose\.")
+    black.expect(r"Game over: Black wins! \(resignation\) You win\.")
+    check(white.wait() == 0 and black.wait() == 0, "both clients exit 0")
+
+
+def play_command(server):
+    first = client(server.url, "play", "onedchess", name="first")
+    first.expect(r"No open onedchess match: creating one")
+    match = first.expect(r"Joined match (\w+) \(onedchess\) as white").group(1)
+    first.expect(r"Waiting for an opponent")
+    second = client(server.url, "play", "onedchess", name="second")
+    second.expect(r"Joining open match " + match)
+    second.expect(r"Joined match " + match + r" \(onedchess\) as black")
+    play_onedchess(first, second, ONEDCHESS_GAME, ONEDCHESS_BOARDS)
+    first.expect(r"Game over: White wins!")
+    check(first.wait() == 0 and second.wait() == 0, "both clients exit 0")
+
+
+def read_pty(fd, pattern, timeout=20):
+    """Reads a terminal's output until `pattern` (bytes) shows up; returns everything read."""
+    data = b""
+    deadline = time.monotonic() + timeout
+    while pattern not in data:
+        left = deadline - time.monotonic()
+        if left <= 0:
+            raise Failure(f"no {pattern!r} on the terminal; got {data[-2000:]!r}")
+        if select.select([fd], [], [], left)[0]:
+            try:
+                data += os.read(fd, 4096)
+            except OSError:
+                raise Failure(f"terminal closed before {pattern!r}; got {data[-2000:]!r}")
+    return data
+
+
+def colours(server):
+    """On a terminal the board is coloured; NO_COLOR turns it off."""
+    white, black, match = start_pair(server, "onedchess")
+    for no_color, wanted in (("", b"\x1b[34;1mWKi\x1b[0m"), ("1", b"| WKi | WKn | WKn |")):
+        master, slave = pty.openpty()
+        env = dict(os.environ, NO_COLOR=no_color)
+        watcher = subprocess.Popen([SKIRMISH, "--server", server.url, "watch", match],
+                                   stdin=subprocess.DEVNULL, stdout=slave, stderr=slave, env=env)
+        os.close(slave)
+        try:
+            seen = read_pty(master, b"Waiting for white.")
+            check(wanted in seen, f"NO_COLOR={no_color!r}: expected {wanted!r} in {seen!r}")
+            check(no_color == "" or b"\x1b[" not in seen, "NO_COLOR leaves no escape codes")
+            watcher.send_signal(signal.SIGINT)
+            check(watcher.wait(20) == 0, "a spectator leaves on Ctrl-C")
+        finally:
+            if watcher.poll() is None:
+                watcher.kill()
+                watcher.wait()
+            os.close(master)
+    white.kill()
+    black.kill()
+
+
 CASES = {
+    "dcms_deadline": (dcms_deadline, ()),
+    "interrupt": (interrupt, ()),
+    "play": (play_command, ()),
+    "colours": (colours, ()),
     "onedchess": (onedchess_game, ()),
     "tactego": (tactego_game, ()),
     "dcms": (dcms_game, ()),
