@@ -12,8 +12,12 @@ def bot_cmd(script, *args):
     return " ".join([PYTHON, os.path.join(BOTS if "/" not in script else "", script), *args])
 
 
+def log_path(name):
+    return os.path.join(tempfile.gettempdir(), f"skirmish-test-{os.getpid()}-{name}.log")
+
+
 def bridge(server, target, name, *args, log=None):
-    log = log or os.path.join(tempfile.gettempdir(), f"skirmish-test-{os.getpid()}-{name}.log")
+    log = log or log_path(name)
     return client(server.url, "--name", name, "bot", *args, "--log", log, target, name=name)
 
 
@@ -77,6 +81,29 @@ def hang(server):
     check(not alive, f"the hanging bot (pid {pid}) was killed and reaped")
 
 
+def submission_raises(server):
+    first, second = first_and_second(
+        server, "dcms", ["--python-dcms", os.path.join(TEST_BOTS, "raising_submission.py")],
+        ["--cmd", bot_cmd("random_dcms.py")], ["map=small", "move_time_ms=2000"])
+    first.expect(r"bridge: the bot exited with status 1 \(log: ([^)]+)\)")
+    first.expect(r"Game over: Red wins! \(resignation\) You lose\.")
+    second.expect(r"Game over: Red wins! \(resignation\) You win\.")
+    check(first.wait() == 3 and second.wait() == 0, "exit codes 3 and 0")
+    with open(log_path("first")) as log:
+        text = log.read()
+    check("ZeroDivisionError" in text and "thinking..." in text, "the traceback and prints are logged")
+
+
+def submission_slow(server):
+    first, second = first_and_second(
+        server, "dcms", ["--python-dcms", os.path.join(TEST_BOTS, "slow_submission.py")],
+        ["--cmd", bot_cmd("random_dcms.py")], ["map=small", "move_time_ms=300", "max_turns=2"])
+    first.expect(r"bridge: the bot missed the deadline for turn 1: null move")
+    first.expect(r"turn 2: Moves: blue \(null move\)")
+    first.expect(r"Game over: ")
+    check(first.wait() == 0 and second.wait() == 0, "both bridges exit 0")
+
+
 def garbage(server):
     first, second = first_and_second(
         server, "onedchess", ["--cmd", bot_cmd(os.path.join(TEST_BOTS, "garbage_bot.py"))],
@@ -106,9 +133,15 @@ CASES = {
     "crash": (crash, ()),
     "hang": (hang, ()),
     "garbage": (garbage, ()),
+    "submission_raises": (submission_raises, ()),
+    "submission_slow": (submission_slow, ()),
     "websocket_bot": (websocket_bot, ()),
 }
 
 if __name__ == "__main__":
-    sys.path.insert(0, os.path.dirname(__file__))
-    run(CASES)
+    try:
+        run(CASES)
+    finally:
+        for name in ("first", "second"):
+            if os.path.exists(log_path(name)):
+                os.remove(log_path(name))

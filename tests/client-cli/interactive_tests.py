@@ -343,5 +343,4 @@ CASES = {
 }
 
 if __name__ == "__main__":
-    sys.path.insert(0, __file__.rsplit("/", 1)[0])
     run(CASES)
