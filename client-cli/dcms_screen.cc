@@ -55,8 +55,14 @@ std::string render_dcms(const nlohmann::json& view, const Style& style) {
 std::string describe_dcms_last(const nlohmann::json& last) {
   std::string text;
   const nlohmann::json moves = last.value("moves", nlohmann::json::object());
+  // After the setup the report's "moves" are the placements ("1 1 3 1"): move strings
+  // always start with a piece letter.
+  bool setup = false;
+  for (const auto& [seat, move] : moves.items())
+    if (move.is_string() && !move.get<std::string>().empty() && std::isdigit(static_cast<unsigned char>(move.get<std::string>()[0])))
+      setup = true;
   if (!moves.empty()) {
-    text += "Moves:";
+    text += setup ? "Setup:" : "Moves:";
     for (const auto& [seat, move] : moves.items())
       text += " " + seat + " " + (move.is_string() ? "'" + move.get<std::string>() + "'" : "(null move)");
     text += "\n";
@@ -67,7 +73,12 @@ std::string describe_dcms_last(const nlohmann::json& last) {
   }
   const nlohmann::json illegal_setup = last.value("illegal_setup", nlohmann::json::object());
   for (const auto& [seat, illegal] : illegal_setup.items()) {
-    if (illegal.is_boolean() && illegal.get<bool>()) text += capitalized(seat) + " made an illegal setup\n";
+    if (!illegal.is_boolean() || !illegal.get<bool>()) continue;
+    text += capitalized(seat) + " made an illegal setup";
+    const nlohmann::json problems = last.value("setup_problem", nlohmann::json::object());
+    if (problems.is_object() && problems.value(seat, nlohmann::json()).is_string())
+      text += ": " + problems[seat].get<std::string>();
+    text += "\n";
   }
   return text;
 }

@@ -53,6 +53,15 @@ TEST_CASE("DCMS shows walls, pieces and the score; the last turn is described") 
   CHECK(describe_dcms_last(last) == "Moves: blue 'M 6' red (null move)\nCaptured: m at (1, 2) (fight)\n");
 }
 
+TEST_CASE("a DCMS setup report shows the placements and why a setup was illegal") {
+  const json last = {{"moves", {{"blue", "1 1 3 3"}, {"red", "1 1"}}},
+                     {"captures", json::array()},
+                     {"illegal_setup", {{"blue", false}, {"red", true}}},
+                     {"setup_problem", {{"blue", nullptr}, {"red", "wrong number of positions"}}}};
+  CHECK(describe_dcms_last(last) ==
+        "Setup: blue '1 1 3 3' red '1 1'\nRed made an illegal setup: wrong number of positions\n");
+}
+
 TEST_CASE("outcomes name the winner and the reason") {
   CHECK(describe_outcome({{"winner", "white"}, {"draw", false}, {"reason", "king_taken"}}, "white") ==
         "White wins! (king_taken) You win.\n");

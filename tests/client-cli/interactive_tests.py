@@ -180,6 +180,7 @@ def dcms_game(server):
     red.expect(r"blue has submitted its move")
     red.send("1 6 3 4")
     for player in (blue, red):
+        player.expect(r"Setup: blue '1 1 3 3' red '1 6 3 4'")
         player.expect(r"\n  1 ### S   .*  s   ###")  # both cheeSes on the board
     blue.expect(r"Your move, e.g. 'M 6' .* >> $")
     blue.send("m 6")

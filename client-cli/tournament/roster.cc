@@ -1,0 +1,103 @@
+#include "client-cli/tournament/roster.h"
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <sstream>
+#include <stdexcept>
+
+namespace skirmish::tournament {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string trim(const std::string& text) {
+  const auto first = text.find_first_not_of(" \t\r");
+  if (first == std::string::npos) return "";
+  const auto last = text.find_last_not_of(" \t\r");
+  return text.substr(first, last - first + 1);
+}
+
+bool is_python_file(const fs::path& path) { return path.extension() == ".py"; }
+
+BotEntry python_bot(const fs::path& path) {
+  return BotEntry{path.stem().string(), BotEntry::Kind::PythonDcms, fs::absolute(path).string()};
+}
+
+// Names go into file names (logs) and tables: keep them plain.
+void check_name(const std::string& name, const std::string& where) {
+  if (name.empty()) throw std::invalid_argument(where + ": a bot needs a name");
+  for (const char c : name) {
+    const bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+                    c == '_' || c == '-' || c == '.';
+    if (!ok)
+      throw std::invalid_argument(where + ": bot name '" + name +
+                                  "' may use only letters, digits, '_', '-' and '.'");
+  }
+}
+
+}  // namespace
+
+std::vector<BotEntry> parse_bots_file(const std::string& text, const std::string& where) {
+  std::vector<BotEntry> bots;
+  std::istringstream in(text);
+  std::string line;
+  int number = 0;
+  while (std::getline(in, line)) {
+    ++number;
+    const std::string content = trim(line);
+    if (content.empty() || content[0] == '#') continue;
+    const std::string at = where + " line " + std::to_string(number);
+    const auto equals = content.find('=');
+    if (equals == std::string::npos)
+      throw std::invalid_argument(at + ": expected NAME = COMMAND, got '" + content + "'");
+    BotEntry bot{trim(content.substr(0, equals)), BotEntry::Kind::Command, trim(content.substr(equals + 1))};
+    check_name(bot.name, at);
+    if (bot.source.empty()) throw std::invalid_argument(at + ": bot '" + bot.name + "' has no command");
+    bots.push_back(std::move(bot));
+  }
+  return bots;
+}
+
+std::vector<BotEntry> load_roster(const std::vector<std::string>& paths) {
+  std::vector<BotEntry> bots;
+  for (const auto& text : paths) {
+    const fs::path path(text);
+    if (fs::is_directory(path)) {
+      std::vector<fs::path> files;
+      for (const auto& entry : fs::directory_iterator(path))
+        if (entry.is_regular_file() && is_python_file(entry.path())) files.push_back(entry.path());
+      std::sort(files.begin(), files.end());
+      if (files.empty()) throw std::invalid_argument("--bots " + text + ": the folder has no .py files");
+      for (const auto& file : files) bots.push_back(python_bot(file));
+    } else if (!fs::is_regular_file(path)) {
+      throw std::invalid_argument("--bots " + text + ": no such file or folder");
+    } else if (is_python_file(path)) {
+      bots.push_back(python_bot(path));
+    } else {
+      std::ifstream in(path);
+      std::stringstream content;
+      content << in.rdbuf();
+      for (auto& bot : parse_bots_file(content.str(), text)) bots.push_back(std::move(bot));
+    }
+  }
+  std::set<std::string> seen;
+  for (const auto& bot : bots) {
+    check_name(bot.name, "bot '" + bot.source + "'");
+    if (!seen.insert(bot.name).second)
+      throw std::invalid_argument("two bots are called '" + bot.name + "': rename one");
+  }
+  if (bots.size() < 2)
+    throw std::invalid_argument("a tournament needs at least two bots, got " + std::to_string(bots.size()));
+  return bots;
+}
+
+std::vector<std::string> bot_argv(const BotEntry& bot, const std::string& python,
+                                  const std::string& bots_dir) {
+  if (bot.kind == BotEntry::Kind::PythonDcms) return {python, bots_dir + "/seed_submission.py", bot.source};
+  return {"/bin/sh", "-c", "exec " + bot.source};
+}
+
+}  // namespace skirmish::tournament

@@ -1,0 +1,32 @@
+#pragma once
+// The bots of a tournament: who they are and how each one is started. A bot is a seed-style
+// Python DCMS submission (a .py file, run by the bridge's seed-submission driver) or a
+// program with the bridge's line protocol (a command, named in a bots file).
+#include <string>
+#include <vector>
+
+namespace skirmish::tournament {
+
+struct BotEntry {
+  enum class Kind { PythonDcms, Command };
+  std::string name;    // unique; shown in the standings
+  Kind kind = Kind::Command;
+  std::string source;  // the .py file (PythonDcms) or the shell command (Command)
+};
+
+// Expands the --bots arguments in order: a .py file is one seed-style submission (named by
+// its file name without .py); a directory stands for every .py file in it (sorted); any
+// other file is a bots file of lines `NAME = COMMAND` (blank lines and # comments skipped).
+// Throws std::invalid_argument naming the path (and line) that is wrong, a duplicate name,
+// or fewer than two bots.
+std::vector<BotEntry> load_roster(const std::vector<std::string>& paths);
+
+// Parses a bots file's text; `where` names it in errors.
+std::vector<BotEntry> parse_bots_file(const std::string& text, const std::string& where);
+
+// The process to start for `bot`: the seed-submission driver for a .py file, else
+// `/bin/sh -c "exec COMMAND"` as the bridge does.
+std::vector<std::string> bot_argv(const BotEntry& bot, const std::string& python,
+                                  const std::string& bots_dir);
+
+}  // namespace skirmish::tournament
