@@ -5,7 +5,7 @@ The Catch2 integration tests append each frame they receive, one per line, to th
 by SKIRMISH_FRAME_LOG; this script validates each line against the JSON Schema of its
 `type` (protocol/schema/server/<type>.json) and fails, naming the line and the schema
 error, when one does not match, when a type has no schema, or when a server message type
-never occurred (the tests would then not cover it).
+or an error code never occurred (the tests would then not cover it).
 
 Runs under Debian's /usr/bin/python3 (python3-jsonschema 4.10).
 """
@@ -17,6 +17,13 @@ import sys
 
 import jsonschema
 
+# Every error code the integration tests must provoke (`internal` is a server bug, never
+# provoked on purpose).
+ERROR_CODES = ["bad_json", "bad_message", "unknown_type", "hello_required", "unsupported_version",
+               "bad_options", "no_such_match", "match_full", "already_in_match",
+               "spectators_not_allowed", "not_in_match", "not_a_player", "not_started", "game_over",
+               "not_your_turn", "illegal_move", "unauthorized", "rate_limited", "too_large",
+               "server_full"]
 SERVER_TYPES = ["welcome", "games", "match_created", "matches", "joined", "watching", "state",
                 "submitted", "presence", "left", "pong", "error"]
 
@@ -43,7 +50,7 @@ def main():
     parser.add_argument("--schemas", required=True, help="protocol/schema directory")
     parser.add_argument("--frames", required=True, help="the frame log (one JSON text per line)")
     parser.add_argument("--allow-missing-types", action="store_true",
-                        help="do not require every server message type to occur")
+                        help="do not require every server message type and error code to occur")
     args = parser.parse_args()
 
     store, by_path = load_schemas(args.schemas)
@@ -59,6 +66,7 @@ def main():
             validator_for(schema, store)
 
     counts = collections.Counter()
+    codes = collections.Counter()
     failures = 0
     try:
         lines = pathlib.Path(args.frames).read_text(encoding="utf-8").splitlines()
@@ -81,6 +89,8 @@ def main():
             failures += 1
             continue
         counts[kind] += 1
+        if kind == "error":
+            codes[message.get("code")] += 1
         errors = sorted(validators[kind].iter_errors(message), key=lambda e: list(e.path))
         for error in errors[:3]:
             path = "/".join(str(p) for p in error.absolute_path) or "(top)"
@@ -97,6 +107,10 @@ def main():
     missing = [k for k in SERVER_TYPES if counts[k] == 0]
     if missing and not args.allow_missing_types:
         print("never received: " + ", ".join(missing), file=sys.stderr)
+        failures += 1
+    missing_codes = [c for c in ERROR_CODES if codes[c] == 0]
+    if missing_codes and not args.allow_missing_types:
+        print("error codes never received: " + ", ".join(missing_codes), file=sys.stderr)
         failures += 1
     if failures:
         print(f"{failures} problem(s)", file=sys.stderr)

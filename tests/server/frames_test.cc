@@ -61,6 +61,22 @@ TEST_CASE("A frame with reserved bits set is a protocol violation: close 1002", 
   CHECK(client.wait_for_close() == 1002);
 }
 
+TEST_CASE("A peer that answers no ping is closed after the idle timeout, a live one stays",
+          "[server][frames]") {
+  server::Config config = test_config();
+  config.idle_timeout = std::chrono::milliseconds(400);
+  RunningServer server(config);
+  TestClient silent(server.port(), "silent"), live(server.port(), "live");
+  silent.hello();
+  live.hello();
+  // `live` keeps its socket serviced (Beast answers the server's pings while reading);
+  // `silent` runs nothing meanwhile, so its pings go unanswered.
+  CHECK(live.quiet_for(1200ms));
+  CHECK(silent.wait_for_close(2000ms).has_value());
+  CHECK_FALSE(live.closed());
+  CHECK(live.request({{"type", "ping"}}).at("type") == "pong");
+}
+
 TEST_CASE("Malformed JSON mid-game leaves the match playing", "[server][frames]") {
   RunningServer server;
   TwoSeatMatch m = start_match(server.port(), "onedchess");
