@@ -21,7 +21,7 @@ std::string quoted(const std::string& line) {
 }  // namespace
 
 BotActor::BotActor(boost::asio::io_context& io, BotProcess& bot, std::ostream& out)
-    : io_(io), bot_(bot), out_(out), deadline_(io) {}
+    : bot_(bot), out_(out), deadline_(io) {}
 
 void BotActor::start(FailureHandler on_failure) {
   on_failure_ = std::move(on_failure);

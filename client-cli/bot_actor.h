@@ -45,7 +45,6 @@ class BotActor : public Actor {
   void on_line(const std::string& line);
   void fail(const std::string& why);
 
-  boost::asio::io_context& io_;
   BotProcess& bot_;
   std::ostream& out_;
   boost::asio::steady_timer deadline_;

@@ -24,10 +24,14 @@ class Failure(AssertionError):
     pass
 
 
+STARTED = []  # every Process, killed at the end of the case whatever happened
+
+
 class Process:
     """A child whose stdout+stderr is collected by a thread; expect() waits for a regex."""
 
     def __init__(self, args, name, env=None, stdin=True):
+        STARTED.append(self)
         self.name = name
         full_env = dict(os.environ, NO_COLOR="1", **(env or {}))
         self.proc = subprocess.Popen(args, stdin=subprocess.PIPE if stdin else subprocess.DEVNULL,
@@ -180,5 +184,8 @@ def run(cases):
     try:
         cases[name][0](server)
     finally:
+        for process in STARTED:
+            if process is not server.process:
+                process.kill()
         server.stop()
     print(f"{name}: ok")

@@ -1,0 +1,209 @@
+#include "client-cli/tournament/game_play.h"
+
+#include <boost/asio/post.hpp>
+#include <filesystem>
+#include <fstream>
+
+#include "client-cli/actor.h"
+#include "client-cli/bot_actor.h"
+#include "client-cli/bot_process.h"
+#include "client-cli/match_session.h"
+
+namespace skirmish::tournament {
+
+namespace asio = boost::asio;
+using nlohmann::json;
+
+struct GamePlay::Player {
+  int seat = 0;
+  std::string bot;
+  std::string seat_name;
+  std::ostringstream bridge;  // what the bridge says about this bot (deadlines, crashes)
+  std::unique_ptr<client::BotProcess> process;
+  std::unique_ptr<client::BotActor> actor;
+  std::unique_ptr<RecordingActor> recorder;
+  std::unique_ptr<client::MatchSession> session;
+  std::string crash;        // why the bridge gave the seat up, if it did before the end
+  bool saw_end = false;     // the final state arrived
+  bool done = false;        // the session is over
+};
+
+// Passes everything to the bridge's BotActor and tells the game what it needs to know:
+// the match id once seated, the final state, and when the session is over.
+class GamePlay::RecordingActor : public client::Actor {
+ public:
+  RecordingActor(GamePlay& game, int seat, client::BotActor& inner) : game_(game), seat_(seat), inner_(inner) {}
+  void seated(const json& joined) override {
+    inner_.seated(joined);
+    game_.on_seated(seat_, joined);
+  }
+  void show(const json& state) override { inner_.show(state); }
+  void act(const json& state, const std::string& refused, client::ActionHandler done) override {
+    inner_.act(state, refused, std::move(done));
+  }
+  void notice(const std::string& text) override { inner_.notice(text); }
+  void finished(const json& state) override {
+    game_.players_[static_cast<std::size_t>(seat_)]->saw_end = true;
+    if (game_.final_state_.is_null()) game_.final_state_ = state;
+    inner_.finished(state);
+  }
+  void interrupted(client::ActionHandler done) override { inner_.interrupted(std::move(done)); }
+  void stop() override {
+    inner_.stop();
+    // Called from inside the session: let it unwind before the game moves on.
+    asio::post(game_.io_, [this] { game_.on_player_done(seat_); });
+  }
+
+ private:
+  GamePlay& game_;
+  int seat_;
+  client::BotActor& inner_;
+};
+
+int count_null_moves(const std::string& bridge_output) {
+  int count = 0;
+  std::istringstream in(bridge_output);
+  std::string line;
+  while (std::getline(in, line))
+    if (line.find("missed the deadline") != std::string::npos && line.find("null move") != std::string::npos) ++count;
+  return count;
+}
+
+GamePlay::GamePlay(asio::io_context& io, const GameSettings& settings, ScheduledGame game,
+                   const BotEntry& bot0, const BotEntry& bot1)
+    : io_(io), settings_(settings), game_(std::move(game)), bots_{bot0, bot1}, watchdog_(io) {}
+
+GamePlay::~GamePlay() = default;
+
+void GamePlay::start(DoneHandler done) {
+  done_ = std::move(done);
+  watchdog_.expires_after(settings_.game_timeout);
+  watchdog_.async_wait([this](boost::system::error_code ec) {
+    if (!ec) abort("the game did not finish within " + std::to_string(settings_.game_timeout.count()) + " s");
+  });
+  start_player(0, "");
+}
+
+void GamePlay::write_log_header(const Player& player) const {
+  std::ofstream log(settings_.log_dir + "/" + player.bot + ".log", std::ios::app);
+  log << "\n===== game " << game_.index << " (round " << game_.round << "): " << game_.seat0 << " ("
+      << settings_.seat_names[0] << ") vs " << game_.seat1 << " (" << settings_.seat_names[1]
+      << "); this bot plays " << player.seat_name << " =====" << std::endl;
+}
+
+void GamePlay::start_player(int seat, const std::string& match) {
+  const auto index = static_cast<std::size_t>(seat);
+  auto player = std::make_unique<Player>();
+  Player& p = *player;
+  players_[index] = std::move(player);
+  p.seat = seat;
+  p.bot = bots_[index].name;
+  p.seat_name = settings_.seat_names[index];
+  write_log_header(p);
+
+  std::vector<std::string> argv = bot_argv(bots_[index], settings_.python, settings_.bots_dir);
+  if (!settings_.limits_program.empty()) argv = limited_argv(settings_.limits_program, settings_.limits, argv);
+  p.process = std::make_unique<client::BotProcess>(io_, argv, settings_.log_dir + "/" + p.bot + ".log");
+  p.actor = std::make_unique<client::BotActor>(io_, *p.process, p.bridge);
+  p.recorder = std::make_unique<RecordingActor>(*this, seat, *p.actor);
+
+  client::SeatRequest request;
+  request.seat = p.seat_name;
+  if (seat == 0) {
+    request.mode = client::SeatRequest::Mode::Create;
+    request.game = settings_.game;
+    request.options = settings_.options;
+  } else {
+    request.mode = client::SeatRequest::Mode::Join;
+    request.match = match;
+  }
+  p.session = std::make_unique<client::MatchSession>(io_, settings_.server, p.bot, request, *p.recorder);
+  try {
+    p.actor->start([this, &p](const std::string& why) {
+      if (!p.saw_end && p.crash.empty()) p.crash = why;
+      p.session->abandon(why);
+    });
+  } catch (const std::exception& e) {  // the program could not even be started: a crash
+    p.crash = e.what();
+  }
+  p.session->start();
+  if (!p.crash.empty()) p.session->abandon(p.crash);
+}
+
+void GamePlay::on_seated(int seat, const json& joined) {
+  if (seat != 0 || players_[1]) return;
+  match_ = joined.value("match", "");
+  if (!error_.empty() || !players_[0]->crash.empty()) return;  // nobody to play against
+  start_player(1, match_);
+}
+
+void GamePlay::on_player_done(int seat) {
+  players_[static_cast<std::size_t>(seat)]->done = true;
+  for (const auto& p : players_)
+    if (p && !p->done) return;
+  conclude();
+}
+
+void GamePlay::abort(const std::string& why) {
+  if (concluded_) return;
+  if (error_.empty()) error_ = why;
+  for (auto& p : players_)
+    if (p && !p->done) p->session->abandon(why);
+}
+
+void GamePlay::conclude() {
+  if (concluded_) return;
+  concluded_ = true;
+  watchdog_.cancel();
+  record_.index = game_.index;
+  record_.round = game_.round;
+  record_.seat0 = game_.seat0;
+  record_.seat1 = game_.seat1;
+  record_.seat0_name = settings_.seat_names[0];
+  record_.seat1_name = settings_.seat_names[1];
+  record_.match = match_;
+  const auto bot_of_seat = [this](const std::string& seat_name) {
+    return seat_name == settings_.seat_names[0] ? game_.seat0 : game_.seat1;
+  };
+  std::array<std::string, 2> crash;
+  for (std::size_t i = 0; i < 2; ++i) {
+    if (!players_[i]) continue;
+    const Player& p = *players_[i];
+    if (!p.crash.empty()) crash[i] = p.crash;
+    const int null_moves = count_null_moves(p.bridge.str());
+    if (null_moves > 0) record_.timeouts[p.bot] = null_moves;
+    std::ofstream log(settings_.log_dir + "/" + p.bot + ".log", std::ios::app);
+    log << "----- bridge, game " << game_.index << ", match " << match_ << " -----\n" << p.bridge.str() << std::flush;
+  }
+  const json outcome = final_state_.is_object() ? final_state_.value("outcome", json()) : json();
+  if (outcome.is_object()) {
+    const json& winner = outcome["winner"];
+    record_.winner = winner.is_string() ? bot_of_seat(winner.get<std::string>()) : "";
+    record_.reason = outcome.value("reason", "");
+    record_.turns = final_state_.value("turn", 0);
+    recorded_ = true;
+  } else if (!crash[0].empty() || !crash[1].empty()) {
+    // A bot that failed before the game could start: it loses all the same.
+    record_.winner = crash[0].empty() ? game_.seat0 : crash[1].empty() ? game_.seat1 : "";
+    record_.reason = "crash";
+    recorded_ = true;
+  } else if (error_.empty()) {
+    error_ = "the game ended without a result (see the bots' logs in " + settings_.log_dir + ")";
+  }
+  for (std::size_t i = 0; i < 2; ++i) {
+    if (crash[i].empty()) continue;
+    const std::string& bot = i == 0 ? game_.seat0 : game_.seat1;
+    record_.crashes[bot] = crash[i];
+    if (record_.winner != bot && !record_.draw() && record_.reason == "resignation") record_.reason = "crash";
+  }
+  // Turn-based games: the server's timeout rule decided it.
+  if (record_.reason == "timeout" && !record_.draw()) {
+    const std::string loser = record_.winner == game_.seat0 ? game_.seat1 : game_.seat0;
+    if (record_.timeouts[loser] == 0) record_.timeouts[loser] = 1;
+  }
+  asio::post(io_, [this] {
+    if (done_) done_();
+  });
+}
+
+}  // namespace skirmish::tournament

@@ -1,0 +1,86 @@
+#include "client-cli/tournament/tournament_command.h"
+
+#include <filesystem>
+#include <iostream>
+
+#include <unistd.h>
+
+#include "client-cli/commands.h"
+#include "client-cli/tournament/report.h"
+#include "client-cli/tournament/tournament_run.h"
+
+namespace skirmish::tournament {
+
+void TournamentCommand::attach(CLI::App& app) {
+  command_ = app.add_subcommand("tournament", "play a round-robin or gauntlet between bots (docs/tournaments.md)");
+  command_->add_option("--game", game_, "tactego, dcms or onedchess");
+  command_->add_option("--bots", bots_,
+                       "seed-style .py submissions (DCMS), folders of them, or bots files of NAME = COMMAND lines");
+  command_->add_option("--gauntlet", gauntlet_, "a gauntlet: this bot plays every other one (default: round-robin)");
+  command_->add_option("--rounds", rounds_, "each pairing plays this many times in each colour")->capture_default_str();
+  command_->add_option("-o,--option", options_, "a match option KEY=VALUE for every game (repeatable), e.g. -o move_time_ms=5000");
+  command_->add_option("--concurrency", concurrency_, "games played at the same time")->capture_default_str();
+  command_->add_option("--out", out_, "the results folder (results.json, standings.md, logs/)");
+  command_->add_option("--resume", resume_, "continue the tournament saved in this results folder");
+  command_->add_option("--memory-mb", limits_.memory_mb, "each bot's address-space limit in MiB (0 = none)")->capture_default_str();
+  command_->add_option("--cpu-seconds", limits_.cpu_seconds, "each bot's CPU time limit per game (0 = none)")->capture_default_str();
+  command_->add_option("--processes", limits_.processes, "the process limit for bots (RLIMIT_NPROC; 0 = none)")->capture_default_str();
+  command_->add_option("--open-files", limits_.open_files, "each bot's open file limit (0 = none)")->capture_default_str();
+  command_->add_flag("--no-limits", no_limits_, "run the bots without resource limits");
+  command_->add_option("--python", python_, "the Python 3 for seed-style submissions")->capture_default_str();
+  command_->add_option("--max-games", max_games_, "stop after this many games (resume later)");
+  command_->add_option("--game-timeout", game_timeout_s_, "give up a game after this many seconds")->capture_default_str();
+}
+
+int TournamentCommand::run(const std::string& server) const {
+  Results results;
+  std::string out = out_;
+  if (!resume_.empty()) {
+    if (!game_.empty() || !bots_.empty() || !options_.empty() || !gauntlet_.empty())
+      throw std::invalid_argument("--resume takes the game, bots and options from " + resume_ +
+                                  "/results.json: leave out --game, --bots, --gauntlet and -o");
+    results = load_results(resume_);
+    if (out.empty()) out = resume_;
+  } else {
+    if (game_.empty()) throw std::invalid_argument("give --game GAME (or --resume DIR)");
+    if (bots_.empty()) throw std::invalid_argument("give --bots PATH... (or --resume DIR)");
+    if (out.empty()) throw std::invalid_argument("give --out DIR: where the results and the bots' logs go");
+    if (std::filesystem::exists(std::filesystem::path(out) / kResultsFileName))
+      throw std::invalid_argument("--out " + out + " already holds a tournament: --resume " + out +
+                                  " to continue it, or choose another folder");
+    results.setup.game = game_;
+    results.setup.bots = load_roster(bots_);
+    results.setup.format = gauntlet_.empty() ? "round_robin" : "gauntlet";
+    results.setup.hero = gauntlet_;
+    results.setup.rounds = rounds_;
+    results.setup.options = client::parse_match_options(options_);
+  }
+  RunOptions options;
+  options.server = server;
+  options.concurrency = concurrency_;
+  options.out_dir = out;
+  options.limits = limits_;
+  options.limit_resources = !no_limits_;
+  options.python = python_;
+  options.bots_dir = client::bots_dir();
+  options.stop_after = max_games_;
+  options.game_timeout = std::chrono::seconds(game_timeout_s_);
+  options.progress = &std::cerr;
+  options.progress_in_place = isatty(STDERR_FILENO) != 0;
+
+  const RunSummary summary = run_tournament(std::move(results), options);
+  const auto standings = compute_standings(summary.results.setup.bot_names(), summary.results.games);
+  std::cout << standings_text(standings);
+  std::cout << "\n" << summary.results.games.size() << " of " << summary.total_games << " games played. Results: "
+            << out << "/" << kResultsFileName << ", " << out << "/" << kMarkdownFileName << ", logs in " << out
+            << "/logs\n";
+  for (const auto& error : summary.errors) std::cerr << "not recorded: " << error << "\n";
+  if (!summary.complete()) {
+    std::cout << (summary.interrupted ? "Interrupted. " : "") << "Continue with: skirmish tournament --resume "
+              << out << std::endl;
+    return 3;
+  }
+  return 0;
+}
+
+}  // namespace skirmish::tournament

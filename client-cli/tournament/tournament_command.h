@@ -1,0 +1,38 @@
+#pragma once
+// `skirmish tournament`: the command line of bot tournaments (docs/tournaments.md).
+// main() calls attach() to add the subcommand and run() when it was given.
+#include <string>
+#include <vector>
+
+#include <CLI/CLI.hpp>
+
+#include "client-cli/tournament/resource_limits.h"
+
+namespace skirmish::tournament {
+
+class TournamentCommand {
+ public:
+  void attach(CLI::App& app);
+  bool parsed() const { return command_ != nullptr && command_->parsed(); }
+  // `server` is the global --server ("" = start a private server). Returns the exit code:
+  // 0 all games played, 1 error, 3 stopped early (interrupted, --max-games, failed games).
+  int run(const std::string& server) const;
+
+ private:
+  CLI::App* command_ = nullptr;
+  std::string game_;
+  std::vector<std::string> bots_;
+  std::string gauntlet_;
+  int rounds_ = 1;
+  std::vector<std::string> options_;
+  int concurrency_ = 1;
+  std::string out_;
+  std::string resume_;
+  ResourceLimits limits_;
+  bool no_limits_ = false;
+  std::string python_ = "/usr/bin/python3";
+  int max_games_ = 0;
+  int game_timeout_s_ = 600;
+};
+
+}  // namespace skirmish::tournament

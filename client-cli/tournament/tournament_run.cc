@@ -1,0 +1,164 @@
+#include "client-cli/tournament/tournament_run.h"
+
+#include <csignal>
+#include <deque>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <list>
+#include <optional>
+#include <set>
+#include <stdexcept>
+
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/signal_set.hpp>
+
+#include "client-cli/tournament/game_play.h"
+#include "client-cli/tournament/progress.h"
+#include "engine/registry.h"
+#include "server/server.h"
+
+namespace skirmish::tournament {
+
+namespace asio = boost::asio;
+
+namespace {
+
+// MatchSession narrates on std::cout (joined, created, ...): into the tournament's log
+// while games run, so the terminal keeps the progress line and the standings.
+class CoutToFile {
+ public:
+  explicit CoutToFile(const std::string& path) : file_(path, std::ios::app), saved_(std::cout.rdbuf(file_.rdbuf())) {}
+  ~CoutToFile() { std::cout.rdbuf(saved_); }
+  CoutToFile(const CoutToFile&) = delete;
+  CoutToFile& operator=(const CoutToFile&) = delete;
+
+ private:
+  std::ofstream file_;
+  std::streambuf* saved_;
+};
+
+void check_setup(const TournamentSetup& setup, const RunOptions& options) {
+  if (engine::find_game(setup.game) == nullptr)
+    throw std::invalid_argument("unknown game '" + setup.game + "' (tactego, dcms or onedchess)");
+  if (options.concurrency < 1)
+    throw std::invalid_argument("--concurrency must be at least 1, got " + std::to_string(options.concurrency));
+  if (options.out_dir.empty()) throw std::invalid_argument("no results folder (--out DIR)");
+  for (const auto& bot : setup.bots) {
+    if (bot.kind == BotEntry::Kind::PythonDcms && setup.game != "dcms")
+      throw std::invalid_argument("bot '" + bot.name + "' is a seed-style Python submission (" + bot.source +
+                                  "), which plays DCMS only, not " + setup.game +
+                                  ": name a command for it in a bots file");
+  }
+}
+
+}  // namespace
+
+RunSummary run_tournament(Results results, const RunOptions& options) {
+  check_setup(results.setup, options);
+  const std::vector<ScheduledGame> schedule = results.setup.schedule();
+  RunSummary summary;
+  summary.total_games = static_cast<int>(schedule.size());
+
+  std::set<int> finished;
+  for (const auto& g : results.games) finished.insert(g.index);
+  std::deque<ScheduledGame> waiting;
+  for (const auto& g : schedule)
+    if (finished.count(g.index) == 0) waiting.push_back(g);
+  const int already_done = static_cast<int>(finished.size());
+
+  std::filesystem::create_directories(std::filesystem::path(options.out_dir) / "logs");
+  save_results(options.out_dir, results);  // the setup is on disk before the first game
+
+  std::optional<server::Server> private_server;
+  GameSettings settings;
+  if (options.server.empty()) {
+    server::Config config;
+    config.address = "127.0.0.1";
+    config.port = 0;
+    config.threads = 1;
+    config.log_level = "warn";
+    private_server.emplace(config);
+    private_server->start();
+    settings.server = client::parse_server_url("ws://127.0.0.1:" + std::to_string(private_server->port()));
+  } else {
+    settings.server = client::parse_server_url(options.server);
+  }
+  const engine::GameInfo* info = engine::find_game(results.setup.game);
+  settings.game = results.setup.game;
+  settings.options = results.setup.options;
+  settings.seat_names = {info->seat_names[0], info->seat_names[1]};
+  settings.python = options.python;
+  settings.bots_dir = options.bots_dir;
+  settings.limits_program = options.limit_resources ? limits_program() : "";
+  settings.limits = options.limits;
+  settings.log_dir = (std::filesystem::path(options.out_dir) / "logs").string();
+  settings.game_timeout = options.game_timeout;
+
+  std::map<std::string, BotEntry> bots;
+  for (const auto& bot : results.setup.bots) bots[bot.name] = bot;
+
+  CoutToFile narration((std::filesystem::path(options.out_dir) / "tournament.log").string());
+  asio::io_context io;
+  std::list<GamePlay> games;  // kept until the end: sessions may still have handlers queued
+  int running = 0;
+  bool stopping = false;
+  const auto started = std::chrono::steady_clock::now();
+  std::optional<ProgressLine> progress;
+  if (options.progress) progress.emplace(*options.progress, options.progress_in_place);
+  const auto show_progress = [&] {
+    if (!progress) return;
+    const auto elapsed = std::chrono::duration_cast<std::chrono::seconds>(std::chrono::steady_clock::now() - started);
+    progress->show(progress_line(static_cast<int>(results.games.size()), summary.total_games, already_done, elapsed));
+  };
+
+  asio::signal_set signals(io, SIGINT, SIGTERM);
+  std::function<void()> launch_more;
+  const auto maybe_finish = [&] {
+    if (running == 0 && (stopping || waiting.empty())) signals.cancel();
+  };
+  launch_more = [&] {
+    while (!stopping && running < options.concurrency && !waiting.empty() &&
+           (options.stop_after == 0 || summary.played_now + running < options.stop_after)) {
+      const ScheduledGame next = waiting.front();
+      waiting.pop_front();
+      GamePlay& game = games.emplace_back(io, settings, next, bots.at(next.seat0), bots.at(next.seat1));
+      ++running;
+      game.start([&, g = &game] {
+        --running;
+        if (stopping) {
+          // Given up by Ctrl-C: replayed on --resume.
+        } else if (g->succeeded()) {
+          results.games.push_back(g->record());
+          ++summary.played_now;
+          save_results(options.out_dir, results);
+          show_progress();
+        } else {
+          summary.errors.push_back("game " + std::to_string(g->scheduled().index) + " (" + g->scheduled().seat0 +
+                                   " vs " + g->scheduled().seat1 + "): " + g->error());
+        }
+        launch_more();
+        maybe_finish();
+      });
+    }
+    if (options.stop_after != 0 && summary.played_now >= options.stop_after) stopping = true;
+  };
+  signals.async_wait([&](boost::system::error_code ec, int) {
+    if (ec) return;
+    stopping = true;
+    summary.interrupted = true;
+    // Each session gives up its own seat on the same signal; only the bookkeeping is ours.
+    for (auto& g : games) g.abort("the tournament was interrupted");
+    maybe_finish();
+  });
+  show_progress();
+  launch_more();
+  maybe_finish();
+  io.run();
+  if (progress) progress->finish();
+  if (private_server) private_server->stop();
+  summary.results = std::move(results);
+  return summary;
+}
+
+}  // namespace skirmish::tournament
