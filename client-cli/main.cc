@@ -29,7 +29,8 @@ int main(int argc, char** argv) {
   std::vector<std::string> create_options;
   auto* create = app.add_subcommand("create", "create a match, join it and play");
   create->add_option("GAME", create_request.game, "tactego, dcms or onedchess")->required();
-  create->add_option("-o,--option", create_options, "a match option KEY=VALUE (repeatable), e.g. -o move_time_ms=0");
+  create->add_option("-o,--option", create_options, "a match option KEY=VALUE (repeatable), e.g. -o move_time_ms=0")
+      ->allow_extra_args(false);
   create->add_option("--seat", create_request.seat, "the seat to take (default: the first)");
   create->add_flag("--detach", create_request.detach, "only create the match and print its id");
 
@@ -49,7 +50,8 @@ int main(int argc, char** argv) {
   std::vector<std::string> play_options;
   auto* play = app.add_subcommand("play", "join an open match of GAME, or create one and wait");
   play->add_option("GAME", play_request.game, "tactego, dcms or onedchess")->required();
-  play->add_option("-o,--option", play_options, "a match option KEY=VALUE for a new match (repeatable)");
+  play->add_option("-o,--option", play_options, "a match option KEY=VALUE for a new match (repeatable)")
+      ->allow_extra_args(false);
   play->add_option("--seat", play_request.seat, "the seat to take");
 
   BotOptions bot_options;
@@ -64,7 +66,8 @@ int main(int argc, char** argv) {
   bot->add_option("--python", bot_options.python, "the Python 3 for --python-dcms")->capture_default_str();
   bot->add_option("--log", bot_options.log_path, "where the bot's stderr goes (default skirmish-bot-PID.log)");
   bot->add_option("TARGET", bot_target, "a game name (join an open match or create one) or a match id")->required();
-  bot->add_option("-o,--option", bot_match_options, "a match option KEY=VALUE for a new match (repeatable)");
+  bot->add_option("-o,--option", bot_match_options, "a match option KEY=VALUE for a new match (repeatable)")
+      ->allow_extra_args(false);
   bot->add_option("--seat", bot_seat, "the seat to take");
 
   CLI11_PARSE(app, argc, argv);
