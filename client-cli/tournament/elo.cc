@@ -54,7 +54,10 @@ EloEstimate estimate_elo(int wins, int draws, int losses) {
     throw std::invalid_argument("estimate_elo: negative game count");
   EloEstimate e;
   const int games = wins + draws + losses;
-  if (games == 0) return e;
+  if (games == 0) {
+    e.score = 0.5;
+    return e;
+  }
   const double n = games;
   const double w = wins / n, d = draws / n, l = losses / n;
   e.score = w + d / 2.0;

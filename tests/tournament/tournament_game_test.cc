@@ -1,0 +1,197 @@
+// Real tournaments: a private in-process server on 127.0.0.1, real bot processes through
+// the bot bridge, DCMS with short deadlines (move_time_ms 300) and few turns.
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+
+#include "client-cli/tournament/report.h"
+#include "client-cli/tournament/tournament_run.h"
+#include "engine/common/test_data.h"
+
+using namespace skirmish::tournament;
+namespace fs = std::filesystem;
+
+namespace {
+
+fs::path fresh_dir(const std::string& name) {
+  const fs::path dir = fs::temp_directory_path() / ("skirmish-tournament-game-" + std::to_string(::getpid()) + "-" + name);
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  return dir;
+}
+
+std::string source(const std::string& relative) { return (skirmish::test::source_dir() / relative).string(); }
+
+BotEntry python_bot(const std::string& name, const std::string& relative) {
+  return BotEntry{name, BotEntry::Kind::PythonDcms, source(relative)};
+}
+
+BotEntry random_bot() {
+  return BotEntry{"random", BotEntry::Kind::Command, "/usr/bin/python3 " + source("bots/random_dcms.py")};
+}
+
+Results dcms_setup(std::vector<BotEntry> bots, int max_turns) {
+  Results r;
+  r.setup.game = "dcms";
+  r.setup.options = {{"map", "classic"}, {"move_time_ms", 300}, {"max_turns", max_turns}};
+  r.setup.bots = std::move(bots);
+  return r;
+}
+
+RunOptions run_options(const fs::path& out, int concurrency) {
+  RunOptions o;
+  o.out_dir = out.string();
+  o.concurrency = concurrency;
+  o.bots_dir = source("bots");
+  o.limits.memory_mb = 256;
+  o.limits.cpu_seconds = 20;
+  o.game_timeout = std::chrono::seconds(40);
+  return o;
+}
+
+int points_in(const std::vector<GameRecord>& games, const std::string& bot, const std::string& against) {
+  int points = 0;
+  for (const auto& g : games)
+    if ((g.seat0 == bot && g.seat1 == against) || (g.seat1 == bot && g.seat0 == against)) points += g.points_of(bot);
+  return points;
+}
+
+}  // namespace
+
+TEST_CASE("round-robin of four DCMS bots: a crash loses, a sleeper makes null moves") {
+  const fs::path out = fresh_dir("round-robin");
+  Results setup = dcms_setup({random_bot(), python_bot("greedy", "bots/greedy_dcms.py"),
+                              python_bot("crasher", "tests/tournament/bots/crash_third_move.py"),
+                              python_bot("sleeper", "tests/tournament/bots/sleeper.py")},
+                             10);
+  const RunSummary summary = run_tournament(setup, run_options(out, 4));
+  for (const auto& e : summary.errors) UNSCOPED_INFO(e);
+  REQUIRE(summary.errors.empty());
+  REQUIRE(summary.complete());
+  REQUIRE(summary.results.games.size() == 12);
+  const auto& games = summary.results.games;
+  const Standings standings = compute_standings(summary.results.setup.bot_names(), games);
+  std::cout << "Round-robin standings:\n" << standings_text(standings) << std::endl;
+
+  std::map<std::string, Standing> row;
+  for (const auto& r : standings.table) row[r.bot] = r;
+  // The crasher loses all six games, each by a crash, and every opponent scores 3.
+  CHECK(row["crasher"].points == 0);
+  CHECK(row["crasher"].games == 6);
+  CHECK(row["crasher"].losses == 6);
+  CHECK(row["crasher"].crashes == 6);
+  for (const auto& other : {"random", "greedy", "sleeper"}) CHECK(points_in(games, other, "crasher") == 6);
+  for (const auto& g : games) {
+    if (g.seat0 != "crasher" && g.seat1 != "crasher") continue;
+    CHECK(g.reason == "crash");
+    CHECK_THAT(g.crashes.at("crasher"), Catch::Contains("exited with status 1"));
+    CHECK(g.crashes.size() == 1);
+  }
+  // The sleeper never moves in time: null moves in every game, wins only by the crash.
+  for (const auto& g : games) {
+    if (g.seat0 != "sleeper" && g.seat1 != "sleeper") continue;
+    CHECK(g.timeouts.count("sleeper") == 1);
+    CHECK(g.timeouts.at("sleeper") >= 2);
+    CHECK(g.crashes.count("sleeper") == 0);
+  }
+  CHECK(row["sleeper"].timeouts >= 12);
+  // The greedy Mouse walks into the motionless sleeper's cheeSe within 10 turns.
+  CHECK(points_in(games, "sleeper", "greedy") == 0);
+  CHECK(points_in(games, "greedy", "sleeper") == 6);
+  // Against random it can at best draw: it never moves, so it cannot eat anything.
+  CHECK(points_in(games, "sleeper", "random") <= 2);
+  CHECK(row["sleeper"].points == 6 + points_in(games, "sleeper", "random"));
+  // Bookkeeping: match ids, the files, the logs.
+  for (const auto& g : games) CHECK(g.match.size() == 8);
+  CHECK(fs::exists(out / "results.json"));
+  CHECK(fs::exists(out / "standings.md"));
+  CHECK(fs::exists(out / "logs" / "crasher.log"));
+  std::ifstream crash_log(out / "logs" / "crasher.log");
+  const std::string crash_text((std::istreambuf_iterator<char>(crash_log)), std::istreambuf_iterator<char>());
+  CHECK_THAT(crash_text, Catch::Contains("crashing on purpose on move 3"));
+  const Results saved = load_results(out.string());
+  CHECK(saved.games.size() == 12);
+  fs::remove_all(out);
+}
+
+TEST_CASE("gauntlet: one bot against all the others") {
+  const fs::path out = fresh_dir("gauntlet");
+  Results setup = dcms_setup({python_bot("greedy", "bots/greedy_dcms.py"), random_bot(),
+                              python_bot("crasher", "tests/tournament/bots/crash_third_move.py")},
+                             6);
+  setup.setup.format = "gauntlet";
+  setup.setup.hero = "greedy";
+  const RunSummary summary = run_tournament(setup, run_options(out, 2));
+  REQUIRE(summary.errors.empty());
+  REQUIRE(summary.complete());
+  REQUIRE(summary.results.games.size() == 4);
+  int greedy_first = 0;
+  for (const auto& g : summary.results.games) {
+    CHECK((g.seat0 == "greedy" || g.seat1 == "greedy"));
+    if (g.seat0 == "greedy") ++greedy_first;
+  }
+  CHECK(greedy_first == 2);
+  CHECK(points_in(summary.results.games, "greedy", "crasher") == 6);
+  const Standings s = compute_standings(summary.results.setup.bot_names(), summary.results.games);
+  for (const auto& r : s.table) {
+    if (r.bot == "greedy") CHECK(r.games == 4);
+    else CHECK(r.games == 2);
+  }
+  fs::remove_all(out);
+}
+
+TEST_CASE("resume: finished games are not replayed and the standings end complete") {
+  const fs::path out = fresh_dir("resume");
+  Results setup = dcms_setup({python_bot("greedy", "bots/greedy_dcms.py"), random_bot(),
+                              python_bot("crasher", "tests/tournament/bots/crash_third_move.py")},
+                             6);
+  RunOptions first = run_options(out, 1);
+  first.stop_after = 2;  // as if it had been killed after two games
+  const RunSummary part = run_tournament(setup, first);
+  REQUIRE(part.errors.empty());
+  CHECK_FALSE(part.complete());
+  REQUIRE(part.results.games.size() == 2);
+
+  Results saved = load_results(out.string());
+  REQUIRE(saved.games.size() == 2);
+  const std::vector<GameRecord> before = saved.games;
+  const RunSummary rest = run_tournament(std::move(saved), run_options(out, 2));
+  REQUIRE(rest.errors.empty());
+  CHECK(rest.played_now == 4);
+  REQUIRE(rest.complete());
+  REQUIRE(rest.results.games.size() == 6);
+  // The first two games are the same records (same matches), and every index appears once.
+  CHECK(rest.results.games[0].match == before[0].match);
+  CHECK(rest.results.games[1].match == before[1].match);
+  std::set<int> indices;
+  for (const auto& g : rest.results.games) indices.insert(g.index);
+  CHECK(indices.size() == 6);
+  const Standings s = compute_standings(rest.results.setup.bot_names(), rest.results.games);
+  for (const auto& r : s.table) CHECK(r.games == 4);
+  CHECK(load_results(out.string()).games.size() == 6);
+  fs::remove_all(out);
+}
+
+TEST_CASE("a bot that allocates without bound is stopped by the memory limit and loses") {
+  const fs::path out = fresh_dir("memory");
+  Results setup = dcms_setup({python_bot("greedy", "bots/greedy_dcms.py"),
+                              python_bot("hog", "tests/tournament/bots/memory_hog.py")},
+                             6);
+  RunOptions options = run_options(out, 2);
+  options.limits.memory_mb = 200;
+  const RunSummary summary = run_tournament(setup, options);
+  REQUIRE(summary.errors.empty());
+  REQUIRE(summary.complete());
+  REQUIRE(summary.results.games.size() == 2);
+  for (const auto& g : summary.results.games) {
+    CHECK(g.winner == "greedy");
+    CHECK(g.reason == "crash");
+    REQUIRE(g.crashes.count("hog") == 1);
+  }
+  std::ifstream log(out / "logs" / "hog.log");
+  const std::string text((std::istreambuf_iterator<char>(log)), std::istreambuf_iterator<char>());
+  CHECK_THAT(text, Catch::Contains("MemoryError"));
+  fs::remove_all(out);
+}

@@ -1,0 +1,275 @@
+// Pure logic of `skirmish tournament`: schedules, points, Elo, tables, the results file,
+// the progress line, the bots file and the resource-limit arguments.
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+
+#include "client-cli/tournament/elo.h"
+#include "client-cli/tournament/game_play.h"
+#include "client-cli/tournament/progress.h"
+#include "client-cli/tournament/report.h"
+#include "client-cli/tournament/resource_limits.h"
+#include "client-cli/tournament/results_file.h"
+#include "client-cli/tournament/roster.h"
+#include "client-cli/tournament/schedule.h"
+#include "client-cli/tournament/standings.h"
+
+using namespace skirmish::tournament;
+namespace fs = std::filesystem;
+
+namespace {
+
+GameRecord game(int index, std::string a, std::string b, std::string winner, std::string reason = "score") {
+  GameRecord g;
+  g.index = index;
+  g.seat0 = std::move(a);
+  g.seat1 = std::move(b);
+  g.seat0_name = "blue";
+  g.seat1_name = "red";
+  g.match = "M" + std::to_string(index);
+  g.winner = std::move(winner);
+  g.reason = std::move(reason);
+  g.turns = 10;
+  return g;
+}
+
+fs::path fresh_dir(const std::string& name) {
+  const fs::path dir = fs::temp_directory_path() / ("skirmish-tournament-unit-" + std::to_string(::getpid()) + "-" + name);
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  return dir;
+}
+
+}  // namespace
+
+TEST_CASE("round-robin: every ordered pair once per round") {
+  const std::vector<std::string> bots{"a", "b", "c", "d"};
+  const auto games = round_robin(bots, 2);
+  REQUIRE(games.size() == 24);
+  std::map<std::pair<std::string, std::string>, int> count;
+  for (std::size_t i = 0; i < games.size(); ++i) {
+    CHECK(games[i].index == static_cast<int>(i));
+    CHECK(games[i].seat0 != games[i].seat1);
+    CHECK(games[i].round == (i < 12 ? 1 : 2));
+    count[{games[i].seat0, games[i].seat1}] += 1;
+  }
+  CHECK(count.size() == 12);
+  for (const auto& [pair, n] : count) CHECK(n == 2);
+  CHECK_THROWS_WITH(round_robin(bots, 0), Catch::Contains("--rounds must be at least 1"));
+}
+
+TEST_CASE("gauntlet: the hero plays everyone in both seats") {
+  const auto games = gauntlet({"a", "b", "c", "d"}, "b", 1);
+  REQUIRE(games.size() == 6);
+  int hero_first = 0;
+  for (const auto& g : games) {
+    CHECK((g.seat0 == "b" || g.seat1 == "b"));
+    if (g.seat0 == "b") ++hero_first;
+  }
+  CHECK(hero_first == 3);
+  CHECK_THROWS_WITH(gauntlet({"a", "b"}, "z", 1), Catch::Contains("--gauntlet z: no bot has that name"));
+}
+
+TEST_CASE("Elo as cutechess-cli computes it") {
+  SECTION("an even score is 0 Elo, with a margin from the spread") {
+    const auto e = estimate_elo(10, 0, 10);
+    REQUIRE(e.difference);
+    CHECK(*e.difference == Approx(0.0).margin(1e-9));
+    // stdev of the mean = 0.5 / sqrt(20); the margin is half the Elo span of ±1.96 stdev.
+    const double stdev = 0.5 / std::sqrt(20.0);
+    const double expected = (-400 * std::log10(1 / (0.5 + 1.959964 * stdev) - 1) -
+                             -400 * std::log10(1 / (0.5 - 1.959964 * stdev) - 1)) / 2;
+    REQUIRE(e.margin);
+    CHECK(*e.margin == Approx(expected).epsilon(1e-4));
+    CHECK(e.los == Approx(0.5));
+  }
+  SECTION("a 75% score is about +191 Elo") {
+    const auto e = estimate_elo(6, 3, 1);
+    CHECK(e.score == Approx(0.75));
+    CHECK(*e.difference == Approx(190.85).epsilon(1e-3));
+    CHECK(e.draw_ratio == Approx(0.3));
+    CHECK(e.los == Approx(0.5 + 0.5 * std::erf(5 / std::sqrt(14.0))));
+  }
+  SECTION("all wins or all losses: no finite estimate") {
+    CHECK_FALSE(estimate_elo(5, 0, 0).difference);
+    CHECK_FALSE(estimate_elo(0, 0, 5).difference);
+    CHECK(estimate_elo(0, 0, 0).score == Approx(0.5));
+  }
+  CHECK_THROWS(estimate_elo(-1, 0, 0));
+}
+
+TEST_CASE("standings: 3 for a win, 1 for a draw, crashes and timeouts counted") {
+  std::vector<GameRecord> games{game(0, "a", "b", "a"), game(1, "b", "a", ""), game(2, "a", "c", "c", "crash"),
+                                game(3, "c", "b", "")};
+  games[2].crashes["a"] = "the bot exited with status 1";
+  games[3].timeouts["b"] = 4;
+  games[1].timeouts["b"] = 1;
+  const auto s = compute_standings({"a", "b", "c", "idle"}, games);
+  REQUIRE(s.table.size() == 4);
+  // a and c: 4 points and 1 win each; c never crashed, so c ranks first.
+  CHECK(s.table[0].bot == "c");
+  CHECK(s.table[0].points == 4);
+  CHECK(s.table[1].bot == "a");
+  CHECK(s.table[1].points == 4);
+  CHECK(s.table[1].crashes == 1);
+  CHECK(s.table[0].rank == 1);
+  CHECK(s.table[1].rank == 2);
+  CHECK(s.table[2].bot == "b");
+  CHECK(s.table[2].points == 2);
+  CHECK(s.table[2].timeouts == 5);
+  CHECK(s.table[2].wins == 0);
+  CHECK(s.table[2].draws == 2);
+  CHECK(s.table[2].losses == 1);
+  CHECK(s.table[3].bot == "idle");
+  CHECK(s.table[3].games == 0);
+  const auto& ab = s.pairings.at("a").at("b");
+  CHECK(ab.wins == 1);
+  CHECK(ab.draws == 1);
+  CHECK(ab.losses == 0);
+  CHECK(s.pairings.at("c").at("a").wins == 1);
+  CHECK_THROWS_WITH(compute_standings({"a"}, games), Catch::Contains("unknown bot 'b'"));
+
+  const std::string text = standings_text(s);
+  CHECK_THAT(text, Catch::Contains("Pairings"));
+  CHECK_THAT(text, Catch::Contains("1-1-0"));
+  const std::string md = standings_markdown(s, "Test");
+  CHECK_THAT(md, Catch::Contains("| 2 | a | 4 | 3 | 1 | 1 | 1 | 1 | 0 |"));
+}
+
+TEST_CASE("standings: crash-free bots rank above crashing ones on equal points and wins") {
+  std::vector<GameRecord> games{game(0, "a", "b", "a"), game(1, "b", "a", "b", "crash")};
+  games[1].crashes["a"] = "crashed";
+  const auto s = compute_standings({"a", "b"}, games);
+  CHECK(s.table[0].bot == "b");
+  CHECK(s.table[0].rank == 1);
+  CHECK(s.table[1].rank == 2);
+  games[1].crashes.clear();
+  const auto tied = compute_standings({"a", "b"}, games);
+  CHECK(tied.table[0].rank == 1);
+  CHECK(tied.table[1].rank == 1);
+}
+
+TEST_CASE("results file: written, read back, checked against the schedule") {
+  const fs::path dir = fresh_dir("results");
+  Results r;
+  r.setup.game = "dcms";
+  r.setup.rounds = 1;
+  r.setup.options = {{"map", "small"}, {"move_time_ms", 300}};
+  r.setup.bots = {{"a", BotEntry::Kind::PythonDcms, "/x/a.py"}, {"b", BotEntry::Kind::Command, "./b --fast"}};
+  r.games = {game(1, "b", "a", "a")};
+  r.games[0].crashes["b"] = "the bot exited with status 1";
+  r.games[0].timeouts["b"] = 2;
+  save_results(dir.string(), r);
+  CHECK(fs::exists(dir / "standings.md"));
+  const Results back = load_results(dir.string());
+  CHECK(back.setup.game == "dcms");
+  CHECK(back.setup.options == r.setup.options);
+  REQUIRE(back.setup.bots.size() == 2);
+  CHECK(back.setup.bots[1].kind == BotEntry::Kind::Command);
+  CHECK(back.setup.bots[1].source == "./b --fast");
+  REQUIRE(back.games.size() == 1);
+  CHECK(back.games[0].index == 1);
+  CHECK(back.games[0].winner == "a");
+  CHECK(back.games[0].match == "M1");
+  CHECK(back.games[0].crashes.at("b") == "the bot exited with status 1");
+  CHECK(back.games[0].timeouts.at("b") == 2);
+  const auto j = results_to_json(back);
+  CHECK(j["total_games"] == 2);
+  CHECK(j["standings"][0]["bot"] == "a");
+  CHECK(j["standings"][0]["points"] == 3);
+
+  SECTION("a game that is not in the schedule is refused") {
+    auto bad = j;
+    bad["games"][0]["seats"][0]["bot"] = "a";
+    bad["games"][0]["seats"][1]["bot"] = "b";
+    CHECK_THROWS_WITH(results_from_json(bad, "results.json"),
+                      Catch::Contains("games[0]: game 1 (a vs b) is not in this tournament's schedule"));
+  }
+  SECTION("missing fields are named") {
+    auto bad = j;
+    bad["games"][0].erase("match");
+    CHECK_THROWS_WITH(results_from_json(bad, "results.json"), Catch::Contains("results.json games[0]: missing \"match\""));
+    CHECK_THROWS_WITH(load_results((dir / "nothing").string()), Catch::Contains("no results.json"));
+  }
+  fs::remove_all(dir);
+}
+
+TEST_CASE("bots: files, folders and bots files") {
+  const fs::path dir = fresh_dir("roster");
+  fs::create_directories(dir / "class");
+  std::ofstream(dir / "class" / "team_b.py") << "def setup(*a): pass\n";
+  std::ofstream(dir / "class" / "team_a.py") << "def setup(*a): pass\n";
+  std::ofstream(dir / "class" / "notes.txt") << "not a bot\n";
+  std::ofstream(dir / "bots.txt") << "# mine\nrandom = /usr/bin/python3 bots/random_dcms.py\n\n  fast=./fast --x\n";
+  const auto bots = load_roster({(dir / "class").string(), (dir / "bots.txt").string()});
+  REQUIRE(bots.size() == 4);
+  CHECK(bots[0].name == "team_a");
+  CHECK(bots[0].kind == BotEntry::Kind::PythonDcms);
+  CHECK(bots[1].name == "team_b");
+  CHECK(bots[2].name == "random");
+  CHECK(bots[2].source == "/usr/bin/python3 bots/random_dcms.py");
+  CHECK(bots[3].name == "fast");
+  CHECK(bot_argv(bots[3], "/usr/bin/python3", "/b") == std::vector<std::string>{"/bin/sh", "-c", "exec ./fast --x"});
+  CHECK(bot_argv(bots[0], "/usr/bin/python3", "/b") ==
+        std::vector<std::string>{"/usr/bin/python3", "/b/seed_submission.py", bots[0].source});
+
+  CHECK_THROWS_WITH(parse_bots_file("ok = x\nbroken line\n", "bots.txt"),
+                    Catch::Contains("bots.txt line 2: expected NAME = COMMAND"));
+  CHECK_THROWS_WITH(parse_bots_file("bad name = x\n", "f"), Catch::Contains("f line 1: bot name 'bad name'"));
+  CHECK_THROWS_WITH(parse_bots_file("a =   \n", "f"), Catch::Contains("f line 1: bot 'a' has no command"));
+  CHECK_THROWS_WITH(load_roster({(dir / "class").string(), (dir / "class" / "team_a.py").string()}),
+                    Catch::Contains("two bots are called 'team_a'"));
+  CHECK_THROWS_WITH(load_roster({(dir / "class" / "team_a.py").string()}), Catch::Contains("at least two bots"));
+  CHECK_THROWS_WITH(load_roster({(dir / "missing").string()}), Catch::Contains("no such file or folder"));
+  fs::remove_all(dir);
+}
+
+TEST_CASE("progress line: done/total, elapsed, time left") {
+  using std::chrono::seconds;
+  CHECK(format_duration(seconds(65)) == "1:05");
+  CHECK(format_duration(seconds(3723)) == "1:02:03");
+  CHECK(progress_line(0, 12, 0, seconds(0)) == "[0/12] 0% elapsed 0:00, estimating time left");
+  CHECK(progress_line(3, 12, 0, seconds(30)) == "[3/12] 25% elapsed 0:30, about 1:30 left");
+  // Resumed with 6 done: the speed comes from this run's games only.
+  CHECK(progress_line(8, 12, 6, seconds(20)) == "[8/12] 66% elapsed 0:20, about 0:40 left");
+  CHECK(progress_line(12, 12, 0, seconds(50)) == "[12/12] 100% elapsed 0:50, done");
+  std::ostringstream tty, log;
+  ProgressLine in_place(tty, true), lines(log, false);
+  in_place.show("a");
+  in_place.show("b");
+  in_place.finish();
+  lines.show("a");
+  lines.show("b");
+  CHECK(tty.str() == "\ra\x1b[K\rb\x1b[K\n");
+  CHECK(log.str() == "a\nb\n");
+}
+
+TEST_CASE("resource limits: arguments for skirmish-bot-limits") {
+  ResourceLimits limits;
+  limits.memory_mb = 200;
+  limits.cpu_seconds = 5;
+  const auto argv = limited_argv("/bin/limits", limits, {"/usr/bin/python3", "bot.py"});
+  CHECK(argv.front() == "/bin/limits");
+  CHECK(argv.back() == "bot.py");
+  std::vector<std::string> command;
+  const auto back = parse_limits_args({argv.begin() + 1, argv.end()}, command);
+  CHECK(back.memory_mb == 200);
+  CHECK(back.cpu_seconds == 5);
+  CHECK(back.open_files == limits.open_files);
+  CHECK(command == std::vector<std::string>{"/usr/bin/python3", "bot.py"});
+  CHECK_THROWS_WITH(parse_limits_args({"--memory-mb", "lots", "--", "x"}, command),
+                    Catch::Contains("--memory-mb: 'lots' is not a number"));
+  CHECK_THROWS_WITH(parse_limits_args({"--swap", "1", "--", "x"}, command), Catch::Contains("unknown option '--swap'"));
+  CHECK_THROWS_WITH(parse_limits_args({"--memory-mb", "1"}, command), Catch::Contains("no command after '--'"));
+}
+
+TEST_CASE("null moves are counted from the bridge's words") {
+  const std::string out =
+      "turn 1: ...\nbridge: the bot missed the deadline for turn 2: null move\n"
+      "bridge: dropped the bot's late answer for turn 2\n"
+      "bridge: the bot missed the deadline for turn 3: null move\n"
+      "bridge: the bot missed the deadline for turn 4: the server applies the timeout rule\n";
+  CHECK(count_null_moves(out) == 2);
+}
