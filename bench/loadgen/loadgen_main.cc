@@ -12,6 +12,7 @@
 #include <sys/resource.h>
 
 #include <cstdio>
+#include <cstdlib>
 #include <memory>
 #include <regex>
 #include <string>
@@ -157,6 +158,13 @@ int main(int argc, char** argv) {
                   *rss_after,
                   static_cast<double>(*rss_after - rss_before) / totals.connections_open);
   }
+  rusage self{};
+  getrusage(RUSAGE_SELF, &self);
+  const double own_cpu = static_cast<double>(self.ru_utime.tv_sec + self.ru_stime.tv_sec) +
+                         static_cast<double>(self.ru_utime.tv_usec + self.ru_stime.tv_usec) / 1e6;
+  double load[1] = {0};
+  getloadavg(load, 1);
+  std::printf("load generator CPU (whole run): %.2f s; machine load average %.2f\n", own_cpu, load[0]);
   std::printf("errors: %lld (rate_limited %lld)%s%s\n", totals.errors, totals.rate_limited,
               totals.first_error.empty() ? "" : "; first: ", totals.first_error.c_str());
   return totals.matches_started == matches ? 0 : 1;
