@@ -40,6 +40,21 @@ TEST_CASE("Resign out of turn in a turn-based game, and leave as resignation", "
   CHECK(m.seat0->request({{"type", "leave"}}).at("code") == "not_in_match");
 }
 
+TEST_CASE("Turn-based: the seat to move that misses its deadline loses by timeout",
+          "[server][session][deadline]") {
+  RunningServer server;  // deadline margin 50 ms
+  TwoSeatMatch m = start_match(server.port(), "onedchess", {{"move_time_ms", 300}});
+  CHECK(m.start0.at("deadline_ms").is_number());
+  // White moves in time; the clock then runs for black, who never moves.
+  const Json moved = m.seat0->request(chess_move(2, "RIGHT"));
+  REQUIRE(moved.at("type") == "state");
+  CHECK(moved.at("deadline_ms").get<long long>() <= 300);
+  const Json over = m.seat0->wait_for_over(2000ms);
+  const Json expected{{"winner", "white"}, {"draw", false}, {"reason", "timeout"}};
+  CHECK(over.at("outcome") == expected);
+  CHECK(m.seat1->wait_for_over().at("outcome") == expected);
+}
+
 TEST_CASE("Reconnect within the grace gives the seat back with the full view",
           "[server][session][reconnect]") {
   RunningServer server;
