@@ -56,6 +56,8 @@ void check_setup(const TournamentSetup& setup, const RunOptions& options) {
 
 RunSummary run_tournament(Results results, const RunOptions& options) {
   check_setup(results.setup, options);
+  // A bot that dies leaves a closed pipe: writing to it must be an error code, not our death.
+  std::signal(SIGPIPE, SIG_IGN);
   const std::vector<ScheduledGame> schedule = results.setup.schedule();
   RunSummary summary;
   summary.total_games = static_cast<int>(schedule.size());

@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <set>
 
 #include "client-cli/tournament/report.h"
 #include "client-cli/tournament/tournament_run.h"
