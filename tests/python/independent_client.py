@@ -215,7 +215,7 @@ async def play_all(port, seed):
     check(names == ["dcms", "onedchess", "tactego"], f"games: {names}")
     await probe.close()
     await turn_based(port, "onedchess", {"max_turns": 60}, chess_moves, rng)
-    await turn_based(port, "tactego", {"pieces": "small_game", "seed": "py", "max_turns": 200},
+    await turn_based(port, "tactego", {"pieces": "small_game", "seed": "py", "max_turns": 120},
                      tactego_moves, rng)
     await dcms_game(port, rng)
 
