@@ -18,7 +18,8 @@ void TournamentCommand::attach(CLI::App& app) {
                        "seed-style .py submissions (DCMS), folders of them, or bots files of NAME = COMMAND lines");
   command_->add_option("--gauntlet", gauntlet_, "a gauntlet: this bot plays every other one (default: round-robin)");
   command_->add_option("--rounds", rounds_, "each pairing plays this many times in each colour")->capture_default_str();
-  command_->add_option("-o,--option", options_, "a match option KEY=VALUE for every game (repeatable), e.g. -o move_time_ms=5000");
+  command_->add_option("-o,--option", options_, "a match option KEY=VALUE for every game (repeatable), e.g. -o move_time_ms=5000")
+      ->allow_extra_args(false);
   command_->add_option("--concurrency", concurrency_, "games played at the same time")->capture_default_str();
   command_->add_option("--out", out_, "the results folder (results.json, standings.md, logs/)");
   command_->add_option("--resume", resume_, "continue the tournament saved in this results folder");

@@ -10,6 +10,8 @@
 #include <set>
 #include <stdexcept>
 
+#include <unistd.h>
+
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/signal_set.hpp>
 
@@ -44,7 +46,11 @@ void check_setup(const TournamentSetup& setup, const RunOptions& options) {
   if (options.concurrency < 1)
     throw std::invalid_argument("--concurrency must be at least 1, got " + std::to_string(options.concurrency));
   if (options.out_dir.empty()) throw std::invalid_argument("no results folder (--out DIR)");
+  const std::string driver = options.bots_dir + "/seed_submission.py";
   for (const auto& bot : setup.bots) {
+    if (bot.kind == BotEntry::Kind::PythonDcms && !std::filesystem::is_regular_file(driver))
+      throw std::invalid_argument("the seed-submission driver is missing: '" + driver +
+                                  "' (set SKIRMISH_BOTS_DIR to the bots/ folder)");
     if (bot.kind == BotEntry::Kind::PythonDcms && setup.game != "dcms")
       throw std::invalid_argument("bot '" + bot.name + "' is a seed-style Python submission (" + bot.source +
                                   "), which plays DCMS only, not " + setup.game +
@@ -93,6 +99,9 @@ RunSummary run_tournament(Results results, const RunOptions& options) {
   settings.python = options.python;
   settings.bots_dir = options.bots_dir;
   settings.limits_program = options.limit_resources ? limits_program() : "";
+  if (options.limit_resources && access(settings.limits_program.c_str(), X_OK) != 0)
+    throw std::invalid_argument("cannot run the bots' resource limiter '" + settings.limits_program +
+                                "': set SKIRMISH_BOT_LIMITS to skirmish-bot-limits, or give --no-limits");
   settings.limits = options.limits;
   settings.log_dir = (std::filesystem::path(options.out_dir) / "logs").string();
   settings.game_timeout = options.game_timeout;
