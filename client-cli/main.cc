@@ -5,6 +5,7 @@
 #include <CLI/CLI.hpp>
 
 #include "client-cli/commands.h"
+#include "client-cli/history_commands.h"
 #include "client-cli/lobby_commands.h"
 #include "engine/registry.h"
 
@@ -70,8 +71,23 @@ int main(int argc, char** argv) {
       ->allow_extra_args(false);
   bot->add_option("--seat", bot_seat, "the seat to take");
 
+  // History (issue 5): the server's stored matches, over its HTTP side.
+  std::string history_match, export_path = "-", verify_path;
+  auto* export_cmd = app.add_subcommand("export", "write a stored match's record as JSON");
+  export_cmd->add_option("MATCH", history_match, "the match id")->required();
+  export_cmd->add_option("-o,--output", export_path, "the file to write (default: standard output)");
+  auto* replay = app.add_subcommand("replay", "step through a finished game (next/previous/jump)");
+  replay->add_option("MATCH", history_match, "a match id, or a record file from `skirmish export`")->required();
+  auto* verify = app.add_subcommand("verify", "re-run a record through the rules: legal moves, right result");
+  verify->add_option("RECORD", verify_path, "a record file from `skirmish export`")->required();
+
   CLI11_PARSE(app, argc, argv);
   try {
+    if (export_cmd->parsed())
+      return export_match(parse_server_url(choose_server(common.server)), history_match, export_path);
+    if (replay->parsed())
+      return replay_match(parse_server_url(choose_server(common.server)), history_match, std::cin, std::cout);
+    if (verify->parsed()) return verify_record_file(verify_path, std::cout);
     if (games->parsed()) return list_games(parse_server_url(choose_server(common.server)));
     if (list->parsed()) return list_matches(parse_server_url(choose_server(common.server)), list_game);
     if (create->parsed()) {

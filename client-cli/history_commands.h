@@ -1,0 +1,27 @@
+#pragma once
+// The history subcommands (issue 5): export a stored match as a JSON record, replay a
+// finished game turn by turn in the seeds' text formats, verify a record with the rules.
+#include <iosfwd>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "client-cli/server_url.h"
+
+namespace skirmish::client {
+
+// GET /api/matches/{id} from the server's HTTP side (same host and port as its WebSocket).
+// Throws std::runtime_error saying what went wrong (unreachable, 404 with the server's text).
+nlohmann::json fetch_match_record(const ServerUrl& server, const std::string& match);
+
+// Writes the record to `out_path` ("-" = stdout). Returns the exit code.
+int export_match(const ServerUrl& server, const std::string& match, const std::string& out_path);
+
+// Steps through a finished game: `source` is a match id (fetched) or a record file.
+// Commands read from `in`: n(ext), p(revious), j N (jump to turn N), q(uit); end of input quits.
+int replay_match(const ServerUrl& server, const std::string& source, std::istream& in, std::ostream& out);
+
+// Re-runs a record file through the rules engine; prints what was checked; 0 when valid.
+int verify_record_file(const std::string& path, std::ostream& out);
+
+}  // namespace skirmish::client

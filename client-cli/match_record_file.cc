@@ -1,0 +1,164 @@
+#include "client-cli/match_record_file.h"
+
+#include <stdexcept>
+
+#include "engine/registry.h"
+
+namespace skirmish::client {
+
+using nlohmann::json;
+
+namespace {
+
+const json& field(const json& object, const char* name, const std::string& where) {
+  if (!object.is_object() || !object.contains(name))
+    throw std::invalid_argument(where + ": field '" + name + "' is missing");
+  return object.at(name);
+}
+
+std::string outcome_text(const engine::GameInfo& info, const engine::Outcome& outcome) {
+  const std::string who = outcome.is_draw() ? std::string("a draw")
+                                            : info.seat_names[static_cast<std::size_t>(outcome.winner)] + " wins";
+  return who + " (" + std::string(engine::to_string(outcome.reason)) + ")";
+}
+
+bool ended_by_server(engine::EndReason reason) {
+  return reason == engine::EndReason::Resignation || reason == engine::EndReason::Timeout ||
+         reason == engine::EndReason::Forfeit || reason == engine::EndReason::Crash;
+}
+
+}  // namespace
+
+engine::GameRecord game_record_from_json(const json& record) {
+  const std::string game = field(record, "game", "record").get<std::string>();
+  const auto* info = engine::find_game(game);
+  if (!info) throw std::invalid_argument("record: field 'game': unknown game '" + game + "'");
+  engine::GameRecord out{game, {}, {}};
+  for (const auto& [name, value] : field(record, "options", "record").items()) {
+    if (!value.is_string()) throw std::invalid_argument("record: options." + name + " must be text");
+    out.options.set(name, value.get<std::string>());
+  }
+  const json& moves = field(record, "moves", "record");
+  if (!moves.is_array())
+    throw std::invalid_argument("record: field 'moves' must be a list (a running fog match hides it)");
+  for (std::size_t i = 0; i < moves.size(); ++i) {
+    const std::string where = "moves[" + std::to_string(i) + "]";
+    const json& entry = field(moves[i], "moves", where);
+    if (!entry.is_object() || entry.empty())
+      throw std::invalid_argument(where + ".moves must name at least one seat");
+    engine::JointMove turn{};
+    for (const auto& [seat, text] : entry.items()) {
+      std::size_t index = 2;
+      for (std::size_t s = 0; s < 2; ++s)
+        if (info->seat_names[s] == seat) index = s;
+      if (index == 2) throw std::invalid_argument(where + ": unknown seat '" + seat + "'");
+      if (text.is_string()) turn[index] = text.get<std::string>();
+      else if (!text.is_null()) throw std::invalid_argument(where + "." + seat + " must be text or null");
+    }
+    out.turns.push_back(std::move(turn));
+  }
+  return out;
+}
+
+VerifyReport verify_record(const json& record) {
+  VerifyReport report;
+  engine::GameRecord game;
+  std::unique_ptr<engine::GameState> state;
+  try {
+    game = game_record_from_json(record);
+    state = engine::create_game(game.game, game.options);
+  } catch (const std::exception& error) {
+    report.lines.push_back(std::string("not a valid record: ") + error.what());
+    return report;
+  }
+  const auto& info = *engine::find_game(game.game);
+  for (std::size_t i = 0; i < game.turns.size(); ++i) {
+    const auto where = "turn " + std::to_string(i + 1);
+    if (state->outcome().over) {
+      report.lines.push_back(where + ": the game was already over (" + outcome_text(info, state->outcome()) + ")");
+      return report;
+    }
+    for (engine::Seat s = 0; s < engine::kSeatCount; ++s) {
+      const auto& move = game.turns[i][static_cast<std::size_t>(s)];
+      const std::string seat = info.seat_names[static_cast<std::size_t>(s)];
+      if (!move) continue;
+      if (!state->to_act().contains(s)) {
+        report.lines.push_back(where + ": " + seat + " moved ('" + *move + "') but it was not " + seat + "'s turn");
+        return report;
+      }
+      if (auto reason = state->check_move(s, *move)) {
+        report.lines.push_back(where + ": " + seat + "'s move '" + *move + "' is illegal: " + *reason);
+        return report;
+      }
+    }
+    try {
+      state->apply(game.turns[i]);
+    } catch (const std::exception& error) {
+      report.lines.push_back(where + ": refused by the rules: " + error.what());
+      return report;
+    }
+  }
+  report.lines.push_back("every one of the " + std::to_string(game.turns.size()) + " turns is legal");
+
+  const json result = record.value("result", json(nullptr));
+  const engine::Outcome rules = state->outcome();
+  if (result.is_null()) {
+    if (rules.over) {
+      report.lines.push_back("the record has no result, but the rules say the game is over: " + outcome_text(info, rules));
+      return report;
+    }
+    report.lines.push_back("the game is not over yet, and the rules agree");
+    report.ok = true;
+    return report;
+  }
+  const auto reason = engine::end_reason_from_string(result.value("reason", ""));
+  if (!reason) {
+    report.lines.push_back("result: unknown reason '" + result.value("reason", "") + "'");
+    return report;
+  }
+  int winner = -1;
+  if (result.contains("winner") && result["winner"].is_string()) {
+    for (int s = 0; s < 2; ++s)
+      if (info.seat_names[static_cast<std::size_t>(s)] == result["winner"].get<std::string>()) winner = s;
+    if (winner < 0) {
+      report.lines.push_back("result: unknown winner '" + result["winner"].get<std::string>() + "'");
+      return report;
+    }
+  }
+  const engine::Outcome stored = winner < 0 ? engine::Outcome::draw(*reason) : engine::Outcome::win(winner, *reason);
+  if (rules.over) {
+    if (stored == rules) {
+      report.lines.push_back("the stored result, " + outcome_text(info, stored) + ", is the one the rules give");
+      report.ok = true;
+    } else {
+      report.lines.push_back("the stored result, " + outcome_text(info, stored) + ", is not the one the rules give: " +
+                             outcome_text(info, rules));
+    }
+    return report;
+  }
+  if (!ended_by_server(*reason)) {
+    report.lines.push_back("the stored result, " + outcome_text(info, stored) +
+                           ", is not what the rules give: after these turns the game is not over");
+    return report;
+  }
+  report.lines.push_back("the rules leave the game open; the server ended it: " + outcome_text(info, stored));
+  report.ok = true;
+  return report;
+}
+
+std::vector<std::unique_ptr<engine::GameState>> replay_states(const engine::GameRecord& record) {
+  std::vector<std::unique_ptr<engine::GameState>> states;
+  states.push_back(engine::create_game(record.game, record.options));
+  for (std::size_t i = 0; i < record.turns.size(); ++i) {
+    auto next = states.back()->clone();
+    try {
+      next->apply(record.turns[i]);
+    } catch (const std::exception& error) {
+      throw std::invalid_argument("turn " + std::to_string(i + 1) + ": " + error.what());
+    }
+    states.push_back(std::move(next));
+  }
+  return states;
+}
+
+}  // namespace skirmish::client

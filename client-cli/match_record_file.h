@@ -1,0 +1,33 @@
+#pragma once
+// A match record as JSON — what GET /api/matches/{id} returns and `skirmish export` writes —
+// turned back into the engine's terms, checked move by move by the rules engine.
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "engine/common/game.h"
+#include "engine/record.h"
+
+namespace skirmish::client {
+
+// The record's game, options and turns. Throws std::invalid_argument naming the field that
+// is missing or malformed ("moves[3]: unknown seat 'green'").
+engine::GameRecord game_record_from_json(const nlohmann::json& record);
+
+struct VerifyReport {
+  bool ok = false;
+  std::vector<std::string> lines;  // what was checked, and the first problem if any
+};
+
+// Re-runs every turn through the rules: each move must be legal when it was played, and
+// the stored result must be the one the rules give (or, for a game the server ended —
+// resignation, timeout, forfeit, crash — one the rules leave open).
+VerifyReport verify_record(const nlohmann::json& record);
+
+// The states of a finished game, one per turn boundary (states[0] the start).
+std::vector<std::unique_ptr<engine::GameState>> replay_states(const engine::GameRecord& record);
+
+}  // namespace skirmish::client
