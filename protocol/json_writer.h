@@ -20,6 +20,16 @@ class JsonWriter {
   JsonWriter& key(std::string_view name);
 
   JsonWriter& string(std::string_view text);
+  // A string the caller knows needs no escaping (board cells, names from fixed tables):
+  // the hot path of every view skips the escaping scan.
+  JsonWriter& plain_string(std::string_view text) {
+    separate();
+    out_ += '"';
+    out_ += text;
+    out_ += '"';
+    comma_ = true;
+    return *this;
+  }
   JsonWriter& number(long long n);
   JsonWriter& boolean(bool b) { separate(); out_ += b ? "true" : "false"; comma_ = true; return *this; }
   JsonWriter& null() { separate(); out_ += "null"; comma_ = true; return *this; }

@@ -34,12 +34,20 @@ constexpr std::size_t kMaxQueuedMessages = 4096;
 // larger ones close the connection (1009) before we buffer them.
 constexpr std::size_t kHardLimitFactor = 16;
 
+// Small request/reply frames: without TCP_NODELAY, Nagle's algorithm meets the peer's
+// delayed ACK and a reply that follows another waits ~40 ms.
+net::ip::tcp::socket with_no_delay(net::ip::tcp::socket&& socket) {
+  beast::error_code ec;
+  socket.set_option(net::ip::tcp::no_delay(true), ec);
+  return std::move(socket);
+}
+
 class Session final : public Participant,
                       public Closable,
                       public std::enable_shared_from_this<Session> {
  public:
   Session(net::ip::tcp::socket&& socket, std::shared_ptr<ServerContext> context, bool over_limit)
-      : ws_(std::move(socket)),
+      : ws_(with_no_delay(std::move(socket))),
         context_(std::move(context)),
         limiter_(context_->config.rate_limit_per_second, context_->config.rate_burst),
         over_limit_(over_limit) {

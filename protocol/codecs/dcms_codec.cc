@@ -82,7 +82,7 @@ class DcmsCodec final : public GameCodec {
     std::string row(static_cast<std::size_t>(map.cols), '.');
     for (int r = 0; r < map.rows; ++r) {
       for (int c = 0; c < map.cols; ++c) row[static_cast<std::size_t>(c)] = map.wall(r, c) ? '#' : '.';
-      out.string(row);
+      out.plain_string(row);
     }
     out.end_array();
     out.key("placement").begin_object();

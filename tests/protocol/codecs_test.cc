@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 
 #include "engine/registry.h"
+#include "engine/tactego/tactego.h"
 #include "protocol/error_code.h"
 #include "protocol/game_codec.h"
 
@@ -83,7 +84,8 @@ TEST_CASE("1D Chess codec: moves, view and last move") {
 TEST_CASE("Tactego codec: move shape and last move with combat") {
   const GameCodec& codec = *find_codec("tactego");
   auto state = engine::create_game(
-      "tactego", {{"pieces", "small_game"}, {"length", "4"}, {"width", "5"}, {"seed", "x"}});
+      "tactego", {{"pieces_text", "10 2\n3 2\nF 1\nM 1\nS 1\nA 1\n"}, {"length", "4"}, {"width", "5"},
+                  {"seed", "x"}});
   CHECK(codec.move_text(json::parse(R"({"from": [1, 0], "to": [2, 0]})"), *state, 0) == "1 0 2 0");
   CHECK_THAT(bad_message_field(codec, *state, R"({"from": [1, 0]})"), Catch::Contains("'to'"));
   CHECK_THAT(bad_message_field(codec, *state, R"({"from": [1], "to": [2, 0]})"),
@@ -96,6 +98,20 @@ TEST_CASE("Tactego codec: move shape and last move with combat") {
   CHECK(view["cols"] == 5);
   CHECK(view["fog"] == false);
   CHECK(view["seed"] == "x");  // no fog: the seed is public
+  // Every cell is the owner's letter and the engine's symbol for the piece.
+  const auto& typed = dynamic_cast<const engine::tactego::TactegoState&>(*state);
+  const auto board = typed.view(engine::Viewer::full());
+  for (int r = 0; r < board.rows; ++r)
+    for (int c = 0; c < board.cols; ++c) {
+      const json& cell = view["board"][static_cast<std::size_t>(r)][static_cast<std::size_t>(c)];
+      const auto& truth = board.at(r, c);
+      if (truth.owner < 0) {
+        CHECK(cell.is_null());
+      } else {
+        REQUIRE(truth.piece);
+        CHECK(cell == std::string(truth.owner == 0 ? "R" : "B") + engine::tactego::symbol(*truth.piece));
+      }
+    }
   // Play random moves until a combat happens, then check the report.
   engine::Rng rng(7);
   for (int i = 0; i < 200 && !state->outcome().over; ++i) {
