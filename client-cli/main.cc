@@ -7,6 +7,9 @@
 #include "client-cli/commands.h"
 #include "client-cli/history_commands.h"
 #include "client-cli/lobby_commands.h"
+#ifdef SKIRMISH_WITH_TOURNAMENT
+#include "client-cli/tournament/tournament_command.h"
+#endif
 #include "engine/registry.h"
 
 using namespace skirmish::client;
@@ -81,8 +84,16 @@ int main(int argc, char** argv) {
   auto* verify = app.add_subcommand("verify", "re-run a record through the rules: legal moves, right result");
   verify->add_option("RECORD", verify_path, "a record file from `skirmish export`")->required();
 
+#ifdef SKIRMISH_WITH_TOURNAMENT
+  skirmish::tournament::TournamentCommand tournament;  // docs/tournaments.md
+  tournament.attach(app);
+#endif
+
   CLI11_PARSE(app, argc, argv);
   try {
+#ifdef SKIRMISH_WITH_TOURNAMENT
+    if (tournament.parsed()) return tournament.run(common.server);
+#endif
     if (export_cmd->parsed())
       return export_match(parse_server_url(choose_server(common.server)), history_match, export_path);
     if (replay->parsed())

@@ -81,7 +81,11 @@ void GamePlay::start(DoneHandler done) {
   watchdog_.async_wait([this](boost::system::error_code ec) {
     if (!ec) abort("the game did not finish within " + std::to_string(settings_.game_timeout.count()) + " s");
   });
-  start_player(0, "");
+  // Both programs start now, so both have the same head start on the first deadline (the
+  // second seat can only join once the first has created the match).
+  start_bot(0);
+  start_bot(1);
+  start_session(0, "");
 }
 
 void GamePlay::write_log_header(const Player& player) const {
@@ -91,11 +95,10 @@ void GamePlay::write_log_header(const Player& player) const {
       << "); this bot plays " << player.seat_name << " =====" << std::endl;
 }
 
-void GamePlay::start_player(int seat, const std::string& match) {
+void GamePlay::start_bot(int seat) {
   const auto index = static_cast<std::size_t>(seat);
-  auto player = std::make_unique<Player>();
-  Player& p = *player;
-  players_[index] = std::move(player);
+  players_[index] = std::make_unique<Player>();
+  Player& p = *players_[index];
   p.seat = seat;
   p.bot = bots_[index].name;
   p.seat_name = settings_.seat_names[index];
@@ -106,7 +109,18 @@ void GamePlay::start_player(int seat, const std::string& match) {
   p.process = std::make_unique<client::BotProcess>(io_, argv, settings_.log_dir + "/" + p.bot + ".log");
   p.actor = std::make_unique<client::BotActor>(io_, *p.process, p.bridge);
   p.recorder = std::make_unique<RecordingActor>(*this, seat, *p.actor);
+  try {
+    p.actor->start([this, &p](const std::string& why) {
+      if (!p.saw_end && p.crash.empty()) p.crash = why;
+      if (p.session) p.session->abandon(why);
+    });
+  } catch (const std::exception& e) {  // the program could not even be started: a crash
+    p.crash = e.what();
+  }
+}
 
+void GamePlay::start_session(int seat, const std::string& match) {
+  Player& p = *players_[static_cast<std::size_t>(seat)];
   client::SeatRequest request;
   request.seat = p.seat_name;
   if (seat == 0) {
@@ -118,29 +132,25 @@ void GamePlay::start_player(int seat, const std::string& match) {
     request.match = match;
   }
   p.session = std::make_unique<client::MatchSession>(io_, settings_.server, p.bot, request, *p.recorder);
-  try {
-    p.actor->start([this, &p](const std::string& why) {
-      if (!p.saw_end && p.crash.empty()) p.crash = why;
-      p.session->abandon(why);
-    });
-  } catch (const std::exception& e) {  // the program could not even be started: a crash
-    p.crash = e.what();
-  }
   p.session->start();
   if (!p.crash.empty()) p.session->abandon(p.crash);
 }
 
 void GamePlay::on_seated(int seat, const json& joined) {
-  if (seat != 0 || players_[1]) return;
+  if (seat != 0 || players_[1]->session) return;
   match_ = joined.value("match", "");
   if (!error_.empty() || !players_[0]->crash.empty()) return;  // nobody to play against
-  start_player(1, match_);
+  if (!players_[1]->crash.empty()) {  // the second bot died before it could sit down
+    players_[0]->session->abandon("the opponent crashed before the game started");
+    return;
+  }
+  start_session(1, match_);
 }
 
 void GamePlay::on_player_done(int seat) {
   players_[static_cast<std::size_t>(seat)]->done = true;
   for (const auto& p : players_)
-    if (p && !p->done) return;
+    if (p->session && !p->done) return;
   conclude();
 }
 
@@ -148,13 +158,15 @@ void GamePlay::abort(const std::string& why) {
   if (concluded_) return;
   if (error_.empty()) error_ = why;
   for (auto& p : players_)
-    if (p && !p->done) p->session->abandon(why);
+    if (p->session && !p->done) p->session->abandon(why);
 }
 
 void GamePlay::conclude() {
   if (concluded_) return;
   concluded_ = true;
   watchdog_.cancel();
+  for (auto& p : players_)
+    if (!p->session) p->actor->stop();  // a bot that never got to its seat
   record_.index = game_.index;
   record_.round = game_.round;
   record_.seat0 = game_.seat0;
@@ -167,7 +179,6 @@ void GamePlay::conclude() {
   };
   std::array<std::string, 2> crash;
   for (std::size_t i = 0; i < 2; ++i) {
-    if (!players_[i]) continue;
     const Player& p = *players_[i];
     if (!p.crash.empty()) crash[i] = p.crash;
     const int null_moves = count_null_moves(p.bridge.str());

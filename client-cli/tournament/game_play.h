@@ -60,7 +60,8 @@ class GamePlay {
  private:
   struct Player;
   class RecordingActor;
-  void start_player(int seat, const std::string& match);
+  void start_bot(int seat);
+  void start_session(int seat, const std::string& match);
   void on_seated(int seat, const nlohmann::json& joined);
   void on_player_done(int seat);
   void conclude();

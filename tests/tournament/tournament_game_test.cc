@@ -1,5 +1,5 @@
 // Real tournaments: a private in-process server on 127.0.0.1, real bot processes through
-// the bot bridge, DCMS with short deadlines (move_time_ms 300) and few turns.
+// the bot bridge, DCMS with short deadlines (move_time_ms 600) and few turns.
 #include <catch2/catch.hpp>
 
 #include <filesystem>
@@ -36,7 +36,7 @@ BotEntry random_bot() {
 Results dcms_setup(std::vector<BotEntry> bots, int max_turns) {
   Results r;
   r.setup.game = "dcms";
-  r.setup.options = {{"map", "classic"}, {"move_time_ms", 300}, {"max_turns", max_turns}};
+  r.setup.options = {{"map", "classic"}, {"move_time_ms", 600}, {"max_turns", max_turns}};
   r.setup.bots = std::move(bots);
   return r;
 }
@@ -66,7 +66,7 @@ TEST_CASE("round-robin of four DCMS bots: a crash loses, a sleeper makes null mo
   Results setup = dcms_setup({random_bot(), python_bot("greedy", "bots/greedy_dcms.py"),
                               python_bot("crasher", "tests/tournament/bots/crash_third_move.py"),
                               python_bot("sleeper", "tests/tournament/bots/sleeper.py")},
-                             10);
+                             8);
   const RunSummary summary = run_tournament(setup, run_options(out, 4));
   for (const auto& e : summary.errors) UNSCOPED_INFO(e);
   REQUIRE(summary.errors.empty());
@@ -98,7 +98,7 @@ TEST_CASE("round-robin of four DCMS bots: a crash loses, a sleeper makes null mo
     CHECK(g.crashes.count("sleeper") == 0);
   }
   CHECK(row["sleeper"].timeouts >= 12);
-  // The greedy Mouse walks into the motionless sleeper's cheeSe within 10 turns.
+  // The greedy Mouse walks into the motionless sleeper's cheeSe within 8 turns.
   CHECK(points_in(games, "sleeper", "greedy") == 0);
   CHECK(points_in(games, "greedy", "sleeper") == 6);
   // Against random it can at best draw: it never moves, so it cannot eat anything.

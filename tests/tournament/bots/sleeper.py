@@ -10,5 +10,5 @@ def setup(color, rows, cols, board):
 
 
 def move(color, rows, cols, board, placement):
-    time.sleep(1.0)
+    time.sleep(1.5)
     return ("M" if color == 0 else "m") + " 5"

@@ -1,0 +1,106 @@
+"""End-to-end tests of `skirmish tournament` as a command: a 1D Chess round-robin of
+program bots named in a bots file, and Ctrl-C in the middle of a DCMS tournament followed
+by --resume. Every wait is bounded; everything runs on loopback (the private server)."""
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+
+SKIRMISH = os.environ["SKIRMISH_CLIENT"]
+SOURCE = os.environ["SKIRMISH_SOURCE_DIR"]
+PYTHON = "/usr/bin/python3"
+WORK = tempfile.mkdtemp(prefix="skirmish-tournament-cli-")
+
+
+def check(condition, what):
+    if not condition:
+        raise AssertionError(what)
+
+
+def run(args, timeout=60):
+    done = subprocess.run([SKIRMISH, "tournament", *args], capture_output=True, text=True,
+                          timeout=timeout, cwd=WORK)
+    return done.returncode, done.stdout, done.stderr
+
+
+def results(out):
+    with open(os.path.join(out, "results.json")) as f:
+        return json.load(f)
+
+
+def case_onedchess_bots_file():
+    bots_file = os.path.join(WORK, "bots.txt")
+    bot = f"{PYTHON} {SOURCE}/bots/random_onedchess.py"
+    with open(bots_file, "w") as f:
+        f.write(f"# three random players\nalpha = {bot}\nbeta = {bot}\ngamma = {bot}\n")
+    out = os.path.join(WORK, "onedchess")
+    code, stdout, stderr = run(["--game", "onedchess", "--bots", bots_file, "--out", out,
+                                "--concurrency", "2", "-o", "max_turns=40"])
+    check(code == 0, f"exit code {code}: {stdout}\n{stderr}")
+    check("Pairings" in stdout and "alpha" in stdout, f"no standings in: {stdout}")
+    check("[6/6] 100%" in stderr, f"no final progress line in: {stderr}")
+    r = results(out)
+    check(len(r["games"]) == 6, f"{len(r['games'])} games")
+    check(sum(row["games"] for row in r["standings"]) == 12, "every game counts for two bots")
+    for g in r["games"]:
+        check(len(g["match"]) == 8, f"match id {g['match']!r}")
+        check(g["seats"][0]["seat"] == "white" and g["seats"][1]["seat"] == "black", str(g["seats"]))
+    points = sum(row["points"] for row in r["standings"])
+    draws = sum(1 for g in r["games"] if g["draw"])
+    check(points == 3 * (6 - draws) + 2 * draws, f"points {points} for {draws} draws")
+    # A second run into the same folder is refused; --resume of a finished one plays nothing.
+    code, _, stderr = run(["--game", "onedchess", "--bots", bots_file, "--out", out])
+    check(code == 1 and "already holds a tournament" in stderr, f"{code}: {stderr}")
+    code, stdout, _ = run(["--resume", out])
+    check(code == 0 and "6 of 6 games played" in stdout, f"{code}: {stdout}")
+
+
+def case_interrupt_and_resume():
+    out = os.path.join(WORK, "dcms")
+    args = [SKIRMISH, "tournament", "--game", "dcms", "--out", out, "--bots",
+            f"{SOURCE}/bots/greedy_dcms.py", f"{SOURCE}/tests/tournament/bots/sleeper.py",
+            f"{SOURCE}/tests/tournament/bots/crash_third_move.py",
+            "-o", "map=classic", "-o", "move_time_ms=600", "-o", "max_turns=8"]
+    proc = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=WORK)
+    # Wait (bounded) for the first finished game, then Ctrl-C.
+    deadline = time.monotonic() + 30
+    finished = 0
+    while time.monotonic() < deadline:
+        try:
+            finished = len(results(out)["games"])
+        except (OSError, ValueError, KeyError):
+            finished = 0
+        if finished >= 1:
+            break
+        time.sleep(0.1)
+    check(finished >= 1, "no game finished within 30 s")
+    proc.send_signal(signal.SIGINT)
+    stdout, stderr = proc.communicate(timeout=20)
+    check(proc.returncode == 3, f"exit code {proc.returncode}: {stdout}\n{stderr}")
+    check("Interrupted" in stdout and f"--resume {out}" in stdout, stdout)
+    before = results(out)["games"]
+    check(1 <= len(before) < 6, f"{len(before)} games recorded before the resume")
+
+    code, stdout, stderr = run(["--resume", out])
+    check(code == 0, f"resume exit code {code}: {stdout}\n{stderr}")
+    after = results(out)["games"]
+    check(len(after) == 6, f"{len(after)} games after the resume")
+    check(after[:len(before)] == before, "the finished games changed on resume")
+    check(sorted(g["index"] for g in after) == list(range(6)), "each scheduled game once")
+    table = {row["bot"]: row for row in results(out)["standings"]}
+    check(all(row["games"] == 4 for row in table.values()), str(table))
+    check(table["crash_third_move"]["points"] == 0 and table["crash_third_move"]["crashes"] == 4, str(table))
+
+
+CASES = {"onedchess_bots_file": case_onedchess_bots_file, "interrupt_and_resume": case_interrupt_and_resume}
+
+if __name__ == "__main__":
+    try:
+        CASES[sys.argv[1]]()
+        print("ok")
+    finally:
+        shutil.rmtree(WORK, ignore_errors=True)
