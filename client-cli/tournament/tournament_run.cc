@@ -86,6 +86,10 @@ RunSummary run_tournament(Results results, const RunOptions& options) {
     config.port = 0;
     config.threads = 1;
     config.log_level = "warn";
+    // Only our own bridges connect, and a fast bot in a long Tactego game sends more than
+    // the public default (50 messages/s): a dropped move there would be lost on time.
+    config.rate_limit_per_second = 1e6;
+    config.rate_burst = 1000000;
     private_server.emplace(config);
     private_server->start();
     settings.server = client::parse_server_url("ws://127.0.0.1:" + std::to_string(private_server->port()));
