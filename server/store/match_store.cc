@@ -82,6 +82,13 @@ MatchStore::MatchStore(const std::filesystem::path& data_dir, Sync sync)
 
 MatchStore::~MatchStore() = default;
 
+Statement& MatchStore::cached(const char* sql) {
+  auto& slot = statements_[sql];
+  if (!slot) slot = std::make_unique<Statement>(db_, sql, true);
+  slot->reset();
+  return *slot;
+}
+
 void MatchStore::require_changed(const std::string& id, std::string_view what) {
   if (sqlite3_changes(db_.handle()) == 0)
     throw StoreError("database " + path() + ": " + std::string(what) + ": no match " + id +
@@ -92,7 +99,7 @@ void MatchStore::create_match(const std::string& id, const std::string& game,
                               const engine::Options& resolved, const engine::Options& settings,
                               std::int64_t created_ms) {
   std::lock_guard lock(mutex_);
-  Statement insert(db_,
+  Statement& insert = cached(
                    "INSERT INTO matches (id, game, options, settings, status, created_ms) "
                    "VALUES (?, ?, ?, ?, 'open', ?)");
   insert.bind(1, id).bind(2, game).bind(3, options_to_json(resolved))
@@ -102,7 +109,7 @@ void MatchStore::create_match(const std::string& id, const std::string& game,
 void MatchStore::record_join(const std::string& id, engine::Seat seat, const std::string& name,
                              std::string_view token, std::int64_t joined_ms) {
   std::lock_guard lock(mutex_);
-  Statement insert(db_,
+  Statement& insert = cached(
                    "INSERT OR REPLACE INTO seats (match_id, seat, name, token_hash, joined_ms) "
                    "VALUES (?, ?, ?, ?, ?)");
   insert.bind(1, id).bind(2, seat_index(seat)).bind(3, name).bind(4, hash_token(token))
@@ -111,13 +118,13 @@ void MatchStore::record_join(const std::string& id, engine::Seat seat, const std
 
 void MatchStore::record_leave(const std::string& id, engine::Seat seat) {
   std::lock_guard lock(mutex_);
-  Statement remove(db_, "DELETE FROM seats WHERE match_id = ? AND seat = ?");
+  Statement& remove = cached("DELETE FROM seats WHERE match_id = ? AND seat = ?");
   remove.bind(1, id).bind(2, seat_index(seat)).run();
 }
 
 void MatchStore::start_match(const std::string& id, std::int64_t started_ms) {
   std::lock_guard lock(mutex_);
-  Statement update(db_,
+  Statement& update = cached(
                    "UPDATE matches SET status = 'running', started_ms = ? "
                    "WHERE id = ? AND status = 'open'");
   update.bind(1, started_ms).bind(2, id).run();
@@ -131,7 +138,7 @@ void MatchStore::append_turn(const std::string& id, std::size_t turn_index,
     throw StoreError("match " + id + " turn " + std::to_string(turn_index) + ": no seat acted");
   std::lock_guard lock(mutex_);
   // Inserted only when it is the next turn of a running match, in one statement.
-  Statement insert(db_,
+  Statement& insert = cached(
                    "INSERT INTO moves (match_id, turn, actors, move0, move1, ms0, ms1) "
                    "SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7 "
                    "WHERE EXISTS (SELECT 1 FROM matches WHERE id = ?1 AND status = 'running') "
@@ -150,7 +157,7 @@ void MatchStore::append_turn(const std::string& id, std::size_t turn_index,
 void MatchStore::finish_match(const std::string& id, const engine::Outcome& result,
                               std::int64_t finished_ms) {
   std::lock_guard lock(mutex_);
-  Statement update(db_,
+  Statement& update = cached(
                    "UPDATE matches SET status = 'finished', finished_ms = ?, winner = ?, reason = ? "
                    "WHERE id = ? AND status IN ('open', 'running')");
   update.bind(1, finished_ms).bind(2, std::int64_t{result.winner})
@@ -160,7 +167,7 @@ void MatchStore::finish_match(const std::string& id, const engine::Outcome& resu
 
 void MatchStore::cancel_match(const std::string& id, std::int64_t finished_ms) {
   std::lock_guard lock(mutex_);
-  Statement update(db_,
+  Statement& update = cached(
                    "UPDATE matches SET status = 'cancelled', finished_ms = ? "
                    "WHERE id = ? AND status = 'open'");
   update.bind(1, finished_ms).bind(2, id).run();

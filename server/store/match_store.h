@@ -13,6 +13,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 #include "engine/common/options.h"
@@ -73,9 +74,13 @@ class MatchStore {
                                          const std::string& order, std::size_t limit,
                                          bool with_turns);
   void require_changed(const std::string& id, std::string_view what);
+  // The hot writes are prepared once and reused (parsing SQL costs more than running it).
+  // Only for statements that run to completion (no open read left behind).
+  Statement& cached(const char* sql);
 
   std::mutex mutex_;
   SqliteDb db_;
+  std::unordered_map<const char*, std::unique_ptr<Statement>> statements_;  // by SQL literal
 };
 
 }  // namespace skirmish::store

@@ -39,9 +39,9 @@ void SqliteDb::exec(std::string_view sql) {
   }
 }
 
-Statement::Statement(SqliteDb& db, std::string_view sql) : db_(db) {
-  if (sqlite3_prepare_v2(db.handle(), sql.data(), static_cast<int>(sql.size()), &stmt_,
-                         nullptr) != SQLITE_OK)
+Statement::Statement(SqliteDb& db, std::string_view sql, bool persistent) : db_(db) {
+  if (sqlite3_prepare_v3(db.handle(), sql.data(), static_cast<int>(sql.size()),
+                         persistent ? SQLITE_PREPARE_PERSISTENT : 0u, &stmt_, nullptr) != SQLITE_OK)
     db_.fail("cannot prepare \"" + std::string(sql.substr(0, 60)) + "\"");
 }
 
@@ -69,6 +69,11 @@ Statement& Statement::bind(int index, const std::optional<std::int64_t>& value) 
   if (value) return bind(index, *value);
   if (sqlite3_bind_null(stmt_, index) != SQLITE_OK) db_.fail("cannot bind a value");
   return *this;
+}
+
+void Statement::reset() {
+  sqlite3_reset(stmt_);
+  sqlite3_clear_bindings(stmt_);
 }
 
 bool Statement::step() {

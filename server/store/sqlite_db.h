@@ -22,7 +22,8 @@ class SqliteDb;
 
 class Statement {
  public:
-  Statement(SqliteDb& db, std::string_view sql);
+  // `persistent`: kept for reuse (SQLite plans it for many runs); see MatchStore::cached.
+  Statement(SqliteDb& db, std::string_view sql, bool persistent = false);
   ~Statement();
   Statement(const Statement&) = delete;
   Statement& operator=(const Statement&) = delete;
@@ -34,7 +35,8 @@ class Statement {
   Statement& bind(int index, const std::optional<std::string>& text);
   Statement& bind(int index, const std::optional<std::int64_t>& value);
 
-  bool step();  // true while a row is available
+  void reset();  // ready to bind and run again (bindings cleared)
+  bool step();   // true while a row is available
   void run();   // steps a statement that returns no rows
 
   bool is_null(int column) const;
