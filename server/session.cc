@@ -67,8 +67,10 @@ class Session final : public Participant,
     net::dispatch(ws_.get_executor(), [self = shared_from_this()] { self->accept(); });
   }
 
+  // dispatch: a reply to this connection's own request (already on its strand) is queued
+  // at once; messages for other connections are posted to their strands.
   void deliver(Message message) override {
-    net::post(ws_.get_executor(), [self = shared_from_this(), message = std::move(message)]() mutable {
+    net::dispatch(ws_.get_executor(), [self = shared_from_this(), message = std::move(message)]() mutable {
       self->enqueue(std::move(message));
     });
   }
