@@ -12,5 +12,6 @@ export CCACHE_DIR="${CCACHE_DIR:-$HOME/.cache/skirmish-ccache}"
 export CCACHE_BASEDIR="${CCACHE_BASEDIR:-$PWD}"
 
 cmake --preset default >/dev/null
-cmake --build --preset default --target skirmish-server
+# The client comes along, so the quick start can play at once.
+cmake --build --preset default --target skirmish-server skirmish
 exec build/release/server/skirmish-server "$@"
