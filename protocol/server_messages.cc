@@ -211,4 +211,13 @@ std::string encode_pong(std::string_view id) {
   return text;
 }
 
+std::string encode_shutdown(std::string_view message) {
+  std::string text;
+  JsonWriter out(text);
+  open(out, "shutdown", {});
+  out.key("message").string(message);
+  out.end_object();
+  return text;
+}
+
 }  // namespace skirmish::protocol

@@ -61,5 +61,7 @@ std::string encode_presence(std::string_view match, std::string_view seat, bool 
                             long long grace_ms);
 std::string encode_left(std::string_view match, std::string_view id);
 std::string encode_pong(std::string_view id);
+// The server is stopping (SIGTERM): sent just before the 1001 "going away" close.
+std::string encode_shutdown(std::string_view message);
 
 }  // namespace skirmish::protocol

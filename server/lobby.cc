@@ -3,6 +3,7 @@
 #include <boost/asio/steady_timer.hpp>
 #include <spdlog/spdlog.h>
 
+#include "engine/record.h"
 #include "engine/registry.h"
 #include "protocol/error_code.h"
 #include "protocol/match_options.h"
@@ -13,8 +14,62 @@ namespace skirmish::server {
 using protocol::ErrorCode;
 using protocol::ProtocolError;
 
-Lobby::Lobby(boost::asio::any_io_executor executor, LobbySettings settings)
-    : executor_(std::move(executor)), settings_(settings) {}
+Lobby::Lobby(boost::asio::any_io_executor executor, LobbySettings settings, MatchServices services)
+    : executor_(std::move(executor)), settings_(settings), services_(std::move(services)) {}
+
+std::shared_ptr<Match> Lobby::make_match(std::string id, const engine::GameInfo& info,
+                                         const protocol::GameCodec& codec, engine::Options resolved,
+                                         protocol::MatchSettings settings,
+                                         std::unique_ptr<engine::GameState> state) {
+  std::weak_ptr<Lobby> weak = weak_from_this();
+  return std::make_shared<Match>(
+      executor_, std::move(id), info, codec, std::move(resolved), settings, std::move(state),
+      settings_.deadline_margin,
+      [weak](const std::string& mid, bool finished) {
+        if (auto lobby = weak.lock()) lobby->retire(mid, finished);
+      },
+      services_);
+}
+
+std::pair<int, int> Lobby::restore() {
+  int running = 0, open = 0;
+  for (const auto& record : services_.store->load_unfinished()) {
+    try {
+      const engine::GameInfo* info = engine::find_game(record.game);
+      const protocol::GameCodec* codec = info ? protocol::find_codec(info->name) : nullptr;
+      if (!codec) throw std::invalid_argument("unknown game '" + record.game + "'");
+      engine::Options settings_text = record.settings;
+      const auto match_settings = protocol::take_match_settings(info->name, settings_text,
+                                                                settings_.reconnect_grace_default);
+      auto state = engine::replay(record.game_record());
+      auto match = make_match(record.id, *info, *codec, record.options, match_settings, std::move(state));
+      match->restore(record);
+      {
+        std::lock_guard lock(mutex_);
+        matches_.emplace(record.id, match);
+      }
+      if (record.state == store::MatchState::Running) ++running; else ++open;
+      if (record.seats.empty()) forget_if_nobody_joins(record.id, match_settings.reconnect_grace);
+    } catch (const std::exception& error) {
+      // One bad record must not keep every other match from coming back.
+      spdlog::error("match {}: cannot be reloaded from the store: {}", record.id, error.what());
+    }
+  }
+  return {running, open};
+}
+
+std::map<std::pair<std::string, std::string>, int> Lobby::count_by_game_and_state() const {
+  std::vector<std::shared_ptr<Match>> all;
+  {
+    std::lock_guard lock(mutex_);
+    for (const auto& [id, match] : matches_) all.push_back(match);
+  }
+  std::map<std::pair<std::string, std::string>, int> counts;
+  for (const auto* game : engine::all_games())
+    for (const char* state : {"open", "running", "over"}) counts[{game->name, state}] = 0;
+  for (const auto& match : all) ++counts[{match->info().name, match->summary().status}];
+  return counts;
+}
 
 Lobby::Created Lobby::create(const std::string& game, engine::Options options,
                              const std::string& id) {
@@ -49,14 +104,15 @@ Lobby::Created Lobby::create(const std::string& game, engine::Options options,
     std::string match_id;
     do match_id = random_match_id();
     while (matches_.count(match_id) != 0);
-    std::weak_ptr<Lobby> weak = weak_from_this();
-    match = std::make_shared<Match>(
-        executor_, match_id, *info, *codec, resolved, match_settings, std::move(state),
-        settings_.deadline_margin, [weak](const std::string& mid, bool finished) {
-          if (auto lobby = weak.lock()) lobby->retire(mid, finished);
-        });
+    match = make_match(match_id, *info, *codec, resolved, match_settings, std::move(state));
+    // Stored before anyone can see it; a match that cannot be stored is not created.
+    services_.write("create match " + match_id, [&](store::MatchStore& store) {
+      store.create_match(match_id, info->name, resolved, settings_as_options(match_settings),
+                         unix_ms());
+    });
     matches_.emplace(match_id, match);
   }
+  services_.metrics().matches_created_total.fetch_add(1, std::memory_order_relaxed);
   spdlog::info("match {}: created ({})", match->id(), info->name);
 
   // What the creator is told: every resolved option except those that would give away
@@ -66,9 +122,14 @@ Lobby::Created Lobby::create(const std::string& game, engine::Options options,
     if (!codec->hides_option(name, resolved)) shown.set(name, value);
   std::string reply = protocol::encode_match_created(match->id(), *info, shown, match_settings, id);
 
-  // A match nobody joins is forgotten after the reconnect grace.
-  auto timer = std::make_shared<boost::asio::steady_timer>(executor_, match_settings.reconnect_grace);
-  timer->async_wait([timer, weak = weak_from_this(), mid = match->id()](const boost::system::error_code& ec) {
+  forget_if_nobody_joins(match->id(), match_settings.reconnect_grace);
+  return {match, std::move(reply)};
+}
+
+// A match nobody joins is forgotten after the reconnect grace.
+void Lobby::forget_if_nobody_joins(const std::string& match_id, std::chrono::milliseconds after) {
+  auto timer = std::make_shared<boost::asio::steady_timer>(executor_, after);
+  timer->async_wait([timer, weak = weak_from_this(), mid = match_id](const boost::system::error_code& ec) {
     if (ec) return;
     auto lobby = weak.lock();
     if (!lobby) return;
@@ -82,7 +143,6 @@ Lobby::Created Lobby::create(const std::string& game, engine::Options options,
     if (summary.status == "open" && !summary.seats[0].taken && !summary.seats[1].taken)
       lobby->retire(mid, false);
   });
-  return {match, std::move(reply)};
 }
 
 std::shared_ptr<Match> Lobby::find(const std::string& match_id) const {
@@ -126,9 +186,13 @@ void Lobby::retire(const std::string& match_id, bool finished) {
     }
     const auto summary = match->summary();
     if (summary.status != "open" || summary.seats[0].taken || summary.seats[1].taken) return;
-    std::lock_guard lock(mutex_);
-    matches_.erase(match_id);
+    {
+      std::lock_guard lock(mutex_);
+      matches_.erase(match_id);
+    }
     spdlog::info("match {}: removed (nobody joined)", match_id);
+    services_.write_or_log("cancel match " + match_id,
+                           [&](store::MatchStore& store) { store.cancel_match(match_id, unix_ms()); });
     return;
   }
   // A finished match stays findable for a while, so a dropped player can still see the end.

@@ -3,6 +3,7 @@
 // forgets them when they end (after a linger, so a late `resume` still sees the result).
 // Thread-safe; never calls into a match while holding its own lock.
 #include <chrono>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -26,7 +27,13 @@ struct LobbySettings {
 
 class Lobby : public std::enable_shared_from_this<Lobby> {
  public:
-  Lobby(boost::asio::any_io_executor executor, LobbySettings settings);
+  Lobby(boost::asio::any_io_executor executor, LobbySettings settings, MatchServices services = {});
+
+  // Rebuilds every unfinished match of the store (replaying its turns through the engine);
+  // their seats wait for `resume` with the old tokens. Returns {running, open} counts.
+  std::pair<int, int> restore();
+  // Matches in memory by (game, state "open"/"running"/"over"), for /metrics.
+  std::map<std::pair<std::string, std::string>, int> count_by_game_and_state() const;
 
   struct Created {
     std::shared_ptr<Match> match;
@@ -44,9 +51,15 @@ class Lobby : public std::enable_shared_from_this<Lobby> {
 
  private:
   void retire(const std::string& match_id, bool finished);
+  std::shared_ptr<Match> make_match(std::string id, const engine::GameInfo& info,
+                                    const protocol::GameCodec& codec, engine::Options resolved,
+                                    protocol::MatchSettings settings,
+                                    std::unique_ptr<engine::GameState> state);
+  void forget_if_nobody_joins(const std::string& match_id, std::chrono::milliseconds after);
 
   boost::asio::any_io_executor executor_;
   LobbySettings settings_;
+  MatchServices services_;
   mutable std::mutex mutex_;
   std::unordered_map<std::string, std::shared_ptr<Match>> matches_;
 };

@@ -55,6 +55,20 @@ int main(int argc, char** argv) {
       ->envname("SKIRMISH_DEADLINE_MARGIN_MS")->check(CLI::Range(0LL, 60'000LL));
   app.add_option("--reconnect-grace-ms", grace_ms, "default time a dropped seat is held")
       ->envname("SKIRMISH_RECONNECT_GRACE_MS")->check(CLI::Range(0LL, 3'600'000LL));
+  // Storage (docs/operations.md): SQLite in the data directory, on unless --store off.
+  config.data_dir = "./skirmish-data";
+  std::string store = "on";
+  std::string store_sync = "normal";
+  long long shutdown_ms = 3000;
+  app.add_option("--data-dir", config.data_dir, "directory of the match database (created if missing)")
+      ->envname("SKIRMISH_DATA_DIR");
+  app.add_option("--store", store, "on: store every match and move (restart recovery, history); off: keep nothing")
+      ->envname("SKIRMISH_STORE")->check(CLI::IsMember({"on", "off"}));
+  app.add_option("--store-sync", store_sync,
+                 "normal: a stored move survives a crash of the server; full: also a power loss (slower)")
+      ->envname("SKIRMISH_STORE_SYNC")->check(CLI::IsMember({"normal", "full"}));
+  app.add_option("--shutdown-timeout-ms", shutdown_ms, "on SIGTERM, time clients get to take the notice and close")
+      ->envname("SKIRMISH_SHUTDOWN_TIMEOUT_MS")->check(CLI::Range(0LL, 4'000LL));
 
   try {
     app.parse(argc, argv);
@@ -64,6 +78,9 @@ int main(int argc, char** argv) {
   config.idle_timeout = std::chrono::milliseconds(idle_ms);
   config.deadline_margin = std::chrono::milliseconds(margin_ms);
   config.reconnect_grace_default = std::chrono::milliseconds(grace_ms);
+  if (store == "off") config.data_dir.clear();
+  config.store_full_sync = store_sync == "full";
+  config.shutdown_timeout = std::chrono::milliseconds(shutdown_ms);
 
   const sigset_t stop_signals = block_stop_signals();
   try {

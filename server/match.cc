@@ -8,6 +8,7 @@
 
 #include "protocol/error_code.h"
 #include "server/random_ids.h"
+#include "server/store/token_hash.h"
 
 namespace skirmish::server {
 
@@ -23,7 +24,7 @@ engine::Seat other(engine::Seat seat) { return 1 - seat; }
 Match::Match(boost::asio::any_io_executor executor, std::string id, const engine::GameInfo& info,
              const protocol::GameCodec& codec, engine::Options resolved,
              protocol::MatchSettings settings, std::unique_ptr<engine::GameState> state,
-             std::chrono::milliseconds deadline_margin, Retire retire)
+             std::chrono::milliseconds deadline_margin, Retire retire, MatchServices services)
     : executor_(executor),
       id_(std::move(id)),
       info_(info),
@@ -33,11 +34,49 @@ Match::Match(boost::asio::any_io_executor executor, std::string id, const engine
       state_(std::move(state)),
       deadline_margin_(deadline_margin),
       retire_(std::move(retire)),
+      services_(std::move(services)),
       deadline_timer_(executor) {
   for (auto& seat : seats_) seat.grace_timer = std::make_unique<boost::asio::steady_timer>(executor);
 }
 
 Match::~Match() = default;
+
+void Match::restore(const store::MatchRecord& record) {
+  std::lock_guard lock(mutex_);
+  stored_turns_ = record.turns.size();
+  seq_ = stored_turns_ + 1;
+  for (const auto& seat : record.seats) {
+    SeatSlot& mine = slot(seat.seat);
+    mine.taken = true;
+    mine.token_hash = seat.token_hash;
+    mine.player_name = seat.name;
+    mine.connected = false;
+  }
+  if (record.state == store::MatchState::Running) {
+    status_ = MatchStatus::Running;
+    if (state_->outcome().over) {  // the last turn was stored, its ending was not
+      finish(state_->outcome());
+      return;
+    }
+    clock_waits_for_seats_ = true;
+  }
+  for (engine::Seat s = 0; s < engine::kSeatCount; ++s)
+    if (slot(s).taken) hold_seat(s);
+  spdlog::info("match {}: reloaded ({}, {} turns), waiting for its players to resume", id_,
+               status_ == MatchStatus::Running ? "running" : "open", stored_turns_);
+}
+
+// Holds a seat nobody is connected to for the reconnect grace; then it forfeits (running)
+// or is freed (open).
+void Match::hold_seat(engine::Seat seat) {
+  SeatSlot& mine = slot(seat);
+  const std::uint64_t generation = ++mine.grace_generation;
+  mine.grace_timer->expires_after(settings_.reconnect_grace);
+  mine.grace_timer->async_wait(
+      [self = shared_from_this(), seat, generation](const boost::system::error_code& ec) {
+        if (!ec) self->on_grace_expired(seat, generation);
+      });
+}
 
 bool Match::over() const {
   std::lock_guard lock(mutex_);
@@ -93,16 +132,20 @@ engine::Seat Match::join(const std::shared_ptr<Participant>& who,
     if (seat < 0) throw ProtocolError(ErrorCode::MatchFull, "match " + id_ + " has no free seat");
   }
 
+  const std::string token = random_token();
+  services_.write("seat a player in match " + id_, [&](store::MatchStore& store) {
+    store.record_join(id_, seat, player_name, token, unix_ms());
+  });
   SeatSlot& mine = slot(seat);
   mine.taken = true;
-  mine.token = random_token();
+  mine.token_hash = store::hash_token(token);
   mine.player_name = player_name;
   mine.connection = who;
   mine.connection_id = who.get();
   mine.connected = true;
   spdlog::info("match {}: '{}' joined as {}", id_, player_name, seat_name(seat));
   who->deliver(make_message(
-      protocol::encode_joined(id_, info_.name, seat_name(seat), seat, mine.token, false, id)));
+      protocol::encode_joined(id_, info_.name, seat_name(seat), seat, token, false, id)));
 
   bool full = true;
   for (const auto& s : seats_) full = full && s.taken;
@@ -134,7 +177,7 @@ engine::Seat Match::resume(const std::shared_ptr<Participant>& who, const std::s
   std::lock_guard lock(mutex_);
   engine::Seat seat = -1;
   for (engine::Seat s = 0; s < engine::kSeatCount; ++s)
-    if (slot(s).taken && same_secret(slot(s).token, token)) seat = s;
+    if (slot(s).taken && store::token_matches(token, slot(s).token_hash)) seat = s;
   if (seat < 0)
     throw ProtocolError(ErrorCode::Unauthorized, "that token holds no seat in match " + id_);
   SeatSlot& mine = slot(seat);
@@ -145,10 +188,22 @@ engine::Seat Match::resume(const std::shared_ptr<Participant>& who, const std::s
   mine.grace_timer->cancel();
   spdlog::info("match {}: {} resumed", id_, seat_name(seat));
   who->deliver(make_message(
-      protocol::encode_joined(id_, info_.name, seat_name(seat), seat, mine.token, true, id)));
+      protocol::encode_joined(id_, info_.name, seat_name(seat), seat, token, true, id)));
+  // After a restart the clock waits until every seat is back, then gives a full turn.
+  bool restart_clock = false;
+  if (clock_waits_for_seats_ && status_ == MatchStatus::Running) {
+    restart_clock = true;
+    for (const auto& s : seats_) restart_clock = restart_clock && (!s.taken || s.connected);
+    if (restart_clock) {
+      clock_waits_for_seats_ = false;
+      start_deadline();
+      ++seq_;
+    }
+  }
   who->deliver(encode_for(engine::Viewer::of_seat(seat), seat_name(seat), id));
   send_to_others(seat, make_message(protocol::encode_presence(id_, seat_name(seat), true,
                                                               settings_.reconnect_grace.count())));
+  if (restart_clock) publish(std::nullopt, {});  // everyone learns the new deadline
   return seat;
 }
 
@@ -182,15 +237,15 @@ void Match::move(const Participant* who, engine::Seat seat, const nlohmann::json
     throw ProtocolError(ErrorCode::IllegalMove, *reason);
 
   if (!state_->simultaneous()) {
-    engine::JointMove moves{};
-    moves[index(seat)] = std::move(text);
-    state_->apply(moves);
-    after_turn();
+    std::array<std::int64_t, engine::kSeatCount> ms{};
+    ms[index(seat)] = turn_elapsed_ms();
+    play_turn(store::TurnRecord::single(seat, std::move(text), ms[index(seat)]).moves, ms);
     publish(seat, id);
     return;
   }
   // Simultaneous: seal the move; resolve once every acting seat is in.
   slot(seat).submitted = std::move(text);
+  slot(seat).submitted_ms = turn_elapsed_ms();
   bool all_in = true;
   for (engine::Seat s = 0; s < engine::kSeatCount; ++s)
     if (state_->to_act().contains(s) && !slot(s).submitted) all_in = false;
@@ -201,11 +256,40 @@ void Match::move(const Participant* who, engine::Seat seat, const nlohmann::json
     return;
   }
   engine::JointMove moves{};
-  for (engine::Seat s = 0; s < engine::kSeatCount; ++s)
-    moves[index(s)] = std::move(slot(s).submitted);
-  state_->apply(moves);
-  after_turn();
+  std::array<std::int64_t, engine::kSeatCount> ms{};
+  for (engine::Seat s = 0; s < engine::kSeatCount; ++s) {
+    moves[index(s)] = slot(s).submitted;
+    ms[index(s)] = slot(s).submitted_ms;
+  }
+  try {
+    play_turn(std::move(moves), ms);
+  } catch (const ProtocolError&) {
+    slot(seat).submitted.reset();  // not stored: this seat sends its move again
+    throw;
+  }
   publish(seat, id);
+}
+
+void Match::play_turn(engine::JointMove moves, const std::array<std::int64_t, engine::kSeatCount>& ms) {
+  store::TurnRecord turn;
+  for (engine::Seat s = 0; s < engine::kSeatCount; ++s) {
+    if (!state_->to_act().contains(s)) continue;
+    turn.acted[index(s)] = true;
+    turn.millis[index(s)] = ms[index(s)];
+  }
+  turn.moves = moves;
+  services_.write("store turn " + std::to_string(stored_turns_ + 1) + " of match " + id_,
+                  [&](store::MatchStore& store) { store.append_turn(id_, stored_turns_, turn); });
+  ++stored_turns_;
+  state_->apply(moves);
+  std::uint64_t count = 0;
+  for (const auto& move : moves) count += move ? 1u : 0u;
+  services_.metrics().moves_total.fetch_add(count, std::memory_order_relaxed);
+  after_turn();
+}
+
+std::int64_t Match::turn_elapsed_ms() const {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - turn_started_).count();
 }
 
 void Match::resign(const Participant* who, engine::Seat seat, const std::string& id) {
@@ -226,6 +310,8 @@ void Match::leave(const Participant* who, std::optional<engine::Seat> seat) {
   if (slot(*seat).connection_id != who) return;  // resumed elsewhere: nothing of ours to leave
   if (status_ == MatchStatus::Waiting) {
     spdlog::info("match {}: {} left before the start", id_, seat_name(*seat));
+    services_.write_or_log("free a seat of match " + id_,
+                           [&](store::MatchStore& store) { store.record_leave(id_, *seat); });
     free_seat(*seat);
     ++seq_;
     publish(std::nullopt, {});
@@ -254,12 +340,7 @@ void Match::disconnected(const Participant* who, std::optional<engine::Seat> sea
   if (status_ == MatchStatus::Over) return;
   spdlog::info("match {}: {} disconnected; held for {} ms", id_, seat_name(*seat),
                settings_.reconnect_grace.count());
-  const std::uint64_t generation = ++mine.grace_generation;
-  mine.grace_timer->expires_after(settings_.reconnect_grace);
-  mine.grace_timer->async_wait(
-      [self = shared_from_this(), s = *seat, generation](const boost::system::error_code& ec) {
-        if (!ec) self->on_grace_expired(s, generation);
-      });
+  hold_seat(*seat);
   send_to_others(*seat, make_message(protocol::encode_presence(
                             id_, seat_name(*seat), false, settings_.reconnect_grace.count())));
 }
@@ -273,6 +354,8 @@ void Match::on_grace_expired(engine::Seat seat, std::uint64_t generation) {
     finish(engine::Outcome::win(other(seat), engine::EndReason::Forfeit));
     publish(std::nullopt, {});
   } else if (status_ == MatchStatus::Waiting) {
+    services_.write_or_log("free a seat of match " + id_,
+                           [&](store::MatchStore& store) { store.record_leave(id_, seat); });
     free_seat(seat);
     ++seq_;
     publish(std::nullopt, {});
@@ -293,6 +376,8 @@ void Match::shutdown() {
 // ---- turns, deadlines, the end ----------------------------------------------------------
 
 void Match::start_game() {
+  services_.write_or_log("start match " + id_,
+                         [&](store::MatchStore& store) { store.start_match(id_, unix_ms()); });
   status_ = MatchStatus::Running;
   spdlog::info("match {}: {} started ({} vs {})", id_, info_.name, slot(0).player_name,
                slot(1).player_name);
@@ -314,6 +399,7 @@ void Match::after_turn() {
 
 void Match::start_deadline() {
   ++deadline_generation_;
+  turn_started_ = Clock::now();
   if (settings_.move_time.count() <= 0) {
     deadline_.reset();
     return;
@@ -341,14 +427,24 @@ void Match::on_deadline(std::uint64_t generation) {
   }
   // Simultaneous: whoever has not submitted makes a null move (a missing setup loses).
   engine::JointMove moves{};
+  std::array<std::int64_t, engine::kSeatCount> ms{};
   for (engine::Seat s = 0; s < engine::kSeatCount; ++s) {
     if (acting.contains(s) && !slot(s).submitted)
       spdlog::info("match {}: {} missed the deadline of turn {}", id_, seat_name(s),
                    state_->turn());
-    moves[index(s)] = std::move(slot(s).submitted);
+    moves[index(s)] = slot(s).submitted;
+    ms[index(s)] = slot(s).submitted ? slot(s).submitted_ms : turn_elapsed_ms();
   }
-  state_->apply(moves);
-  after_turn();
+  try {
+    play_turn(std::move(moves), ms);
+  } catch (const ProtocolError&) {
+    // Not stored, so not played: try again in a second (the sealed moves stay).
+    deadline_timer_.expires_after(std::chrono::seconds(1));
+    deadline_timer_.async_wait([self = shared_from_this(), generation](const boost::system::error_code& ec) {
+      if (!ec) self->on_deadline(generation);
+    });
+    return;
+  }
   publish(std::nullopt, {});
 }
 
@@ -365,6 +461,10 @@ void Match::finish(const engine::Outcome& outcome) {
     seat.grace_timer->cancel();
   }
   const engine::Outcome final_outcome = this->outcome();
+  services_.write_or_log("store the result of match " + id_, [&](store::MatchStore& store) {
+    store.finish_match(id_, final_outcome, unix_ms());
+  });
+  services_.metrics().matches_finished_total.fetch_add(1, std::memory_order_relaxed);
   spdlog::info("match {}: over, {} ({})", id_,
                final_outcome.is_draw() ? std::string("draw")
                                        : std::string(seat_name(final_outcome.winner)) + " wins",
@@ -375,7 +475,7 @@ void Match::finish(const engine::Outcome& outcome) {
 void Match::free_seat(engine::Seat seat) {
   SeatSlot& mine = slot(seat);
   mine.taken = false;
-  mine.token.clear();
+  mine.token_hash.clear();
   mine.player_name.clear();
   mine.connection.reset();
   mine.connection_id = nullptr;

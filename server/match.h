@@ -24,7 +24,9 @@
 #include "protocol/match_options.h"
 #include "protocol/server_messages.h"
 #include "protocol/state_message.h"
+#include "server/match_services.h"
 #include "server/participant.h"
+#include "server/store/match_record.h"
 
 namespace skirmish::server {
 
@@ -38,10 +40,15 @@ class Match : public std::enable_shared_from_this<Match> {
   Match(boost::asio::any_io_executor executor, std::string id, const engine::GameInfo& info,
         const protocol::GameCodec& codec, engine::Options resolved,
         protocol::MatchSettings settings, std::unique_ptr<engine::GameState> state,
-        std::chrono::milliseconds deadline_margin, Retire retire);
+        std::chrono::milliseconds deadline_margin, Retire retire, MatchServices services = {});
   ~Match();
   Match(const Match&) = delete;
   Match& operator=(const Match&) = delete;
+
+  // A match reloaded from the store after a restart (its state already replayed): seats
+  // are held for the reconnect grace, waiting for `resume`; the move clock restarts, with
+  // the full time, once every seat is back (docs/operations.md, "Restarts").
+  void restore(const store::MatchRecord& record);
 
   const std::string& id() const { return id_; }
   const engine::GameInfo& info() const { return info_; }
@@ -69,12 +76,13 @@ class Match : public std::enable_shared_from_this<Match> {
  private:
   struct SeatSlot {
     bool taken = false;
-    std::string token;
+    std::string token_hash;  // SHA-256 of the seat's token: the token itself is not kept
     std::string player_name;
     std::weak_ptr<Participant> connection;
     const Participant* connection_id = nullptr;  // identity of the connection holding it
     bool connected = false;
     std::optional<std::string> submitted;  // DCMS: the sealed move for this turn
+    std::int64_t submitted_ms = 0;         // how long the seat took for it
     std::unique_ptr<boost::asio::steady_timer> grace_timer;
     std::uint64_t grace_generation = 0;
   };
@@ -87,6 +95,10 @@ class Match : public std::enable_shared_from_this<Match> {
   void require_seat_holder(const Participant* who, engine::Seat seat) const;
   void require_running() const;
   void start_game();
+  // Stores then applies one turn (the store first: nobody hears of an unstored move).
+  void play_turn(engine::JointMove moves, const std::array<std::int64_t, engine::kSeatCount>& ms);
+  std::int64_t turn_elapsed_ms() const;
+  void hold_seat(engine::Seat seat);
   void after_turn();
   void finish(const engine::Outcome& outcome);
   void start_deadline();
@@ -117,6 +129,10 @@ class Match : public std::enable_shared_from_this<Match> {
   std::unique_ptr<engine::GameState> state_;
   const std::chrono::milliseconds deadline_margin_;
   Retire retire_;
+  MatchServices services_;
+  std::size_t stored_turns_ = 0;
+  Clock::time_point turn_started_ = Clock::now();
+  bool clock_waits_for_seats_ = false;  // reloaded: the clock starts when every seat is back
 
   protocol::MatchStatus status_ = protocol::MatchStatus::Waiting;
   std::optional<engine::Outcome> server_outcome_;  // resignation, timeout, forfeit

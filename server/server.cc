@@ -87,7 +87,26 @@ void Server::start() {
   lobby.reconnect_grace_default = config.reconnect_grace_default;
   lobby.deadline_margin = config.deadline_margin;
   lobby.max_matches = static_cast<std::size_t>(std::max(1, config.max_connections));
-  s.context->lobby = std::make_shared<Lobby>(s.ioc.get_executor(), lobby);
+  if (!config.data_dir.empty()) {
+    try {
+      s.context->store = std::make_shared<store::MatchStore>(
+          config.data_dir, config.store_full_sync ? store::MatchStore::Sync::Full
+                                                  : store::MatchStore::Sync::Normal);
+    } catch (const store::StoreError& error) {
+      throw std::runtime_error(std::string("cannot use the match store: ") + error.what());
+    }
+    spdlog::info("storing matches in {}", s.context->store->path());
+  } else {
+    spdlog::info("storing is off: matches are not kept across restarts");
+  }
+  s.context->lobby = std::make_shared<Lobby>(s.ioc.get_executor(), lobby,
+                                             MatchServices{s.context->store, &s.context->metrics});
+  if (s.context->store) {
+    const auto [running, open] = s.context->lobby->restore();
+    if (running + open > 0)
+      spdlog::info("reloaded {} running and {} open match{} from the store", running, open,
+                   running + open == 1 ? "" : "es");
+  }
 
   const std::string where = config.address + ":" + std::to_string(config.port);
   boost::system::error_code ec;
@@ -114,6 +133,7 @@ void Server::start() {
       s.ioc.run();
       s.running_threads.fetch_sub(1);
     });
+  s.context->ready = true;
   spdlog::info("listening on {}:{} ({} thread{})", config.address, s.port, s.threads_wanted,
                s.threads_wanted == 1 ? "" : "s");
 }
@@ -124,7 +144,12 @@ void Server::stop() {
   Impl& s = *impl_;
   if (!s.started || s.stopped) return;
   s.stopped = true;
-  s.context->stopping = true;
+  s.context->stopping = true;  // /healthz: 503; WebSocket upgrades: refused
+  // Tell every client the server is restarting and close with 1001; give them a moment.
+  s.context->close_all_sessions(true);
+  const auto drain_until = std::chrono::steady_clock::now() + s.context->config.shutdown_timeout;
+  while (s.context->websockets.load() > 0 && std::chrono::steady_clock::now() < drain_until)
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
   net::post(s.ioc, [&s] {
     boost::system::error_code ec;
     s.acceptor->close(ec);
@@ -139,6 +164,8 @@ void Server::stop() {
   s.ioc.stop();
   for (auto& thread : s.threads) thread.join();
   s.threads.clear();
+  // Every accepted move is committed already; closing checkpoints the write-ahead log.
+  s.context->store.reset();
   spdlog::info("server on port {} stopped", s.port);
 }
 

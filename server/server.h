@@ -21,6 +21,13 @@ struct Config {
   std::chrono::milliseconds deadline_margin{200};
   std::chrono::milliseconds reconnect_grace_default{60000};
   std::string log_level = "info";  // trace, debug, info, warn, error, critical, off
+  // Where matches are stored (SQLite, docs/operations.md); empty: nothing is stored (no
+  // restart recovery, no history). skirmish-server's default is ./skirmish-data.
+  std::string data_dir;
+  bool store_full_sync = false;  // fsync every commit (survives power loss, slower)
+  // On stop(): how long connected clients get to take the restart notice and close
+  // (skirmish-server: 3000 ms; 0 here so embedded servers and tests stop at once).
+  std::chrono::milliseconds shutdown_timeout{0};
 };
 
 class Server {
@@ -30,12 +37,16 @@ class Server {
   Server(const Server&) = delete;
   Server& operator=(const Server&) = delete;
 
-  // Binds, starts the worker threads and returns once listening. Throws std::runtime_error
-  // with a clear message (address, port, reason) if it cannot bind.
+  // Opens the store (if Config::data_dir is set) and reloads its unfinished matches, binds,
+  // starts the worker threads and returns once listening. Throws std::runtime_error with a
+  // clear message (the database path, or address, port and reason) if it cannot.
   void start();
   // The bound port (the real one when Config::port was 0). Valid after start().
   unsigned short port() const;
-  // Closes the listener and every connection, cancels timers, joins the threads. Idempotent.
+  // Graceful stop: /healthz says 503, new WebSocket upgrades are refused, every client gets
+  // a `shutdown` message and a 1001 close, and they get Config::shutdown_timeout to go; then
+  // the listener and every connection close, timers stop, threads join, the store closes
+  // (every accepted move is already committed). Idempotent.
   void stop();
 
  private:

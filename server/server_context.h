@@ -7,7 +7,9 @@
 #include <unordered_map>
 
 #include "server/lobby.h"
+#include "server/metrics.h"
 #include "server/server.h"
+#include "server/store/match_store.h"
 
 namespace skirmish::server {
 
@@ -15,13 +17,19 @@ class Closable {
  public:
   virtual ~Closable() = default;
   virtual void close_now() = 0;  // thread-safe: drops the connection at once
+  // Thread-safe: tells the client the server is restarting, then closes with 1001.
+  virtual void close_going_away() = 0;
 };
 
 struct ServerContext {
   Config config;
   std::shared_ptr<Lobby> lobby;
-  std::atomic<int> connections{0};
+  std::atomic<int> connections{0};     // TCP connections (WebSocket and plain HTTP)
+  std::atomic<int> websockets{0};      // of which WebSocket sessions
+  std::atomic<bool> ready{false};      // store opened, old matches reloaded, listening
   std::atomic<bool> stopping{false};
+  std::shared_ptr<store::MatchStore> store;  // null when storing is off
+  Metrics metrics;
 
   std::mutex sessions_mutex;
   std::unordered_map<const Closable*, std::weak_ptr<Closable>> sessions;
@@ -34,14 +42,18 @@ struct ServerContext {
     std::lock_guard lock(sessions_mutex);
     sessions.erase(session);
   }
-  void close_all_sessions() {
+  void close_all_sessions(bool going_away = false) {
     std::unordered_map<const Closable*, std::weak_ptr<Closable>> all;
     {
       std::lock_guard lock(sessions_mutex);
       all = sessions;
     }
     for (auto& [key, weak] : all)
-      if (auto session = weak.lock()) session->close_now();
+      if (auto session = weak.lock()) going_away ? session->close_going_away() : session->close_now();
+  }
+  std::size_t session_count() {
+    std::lock_guard lock(sessions_mutex);
+    return sessions.size();
   }
 };
 

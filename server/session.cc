@@ -7,6 +7,7 @@
 #include <boost/asio/dispatch.hpp>
 #include <boost/asio/post.hpp>
 #include <boost/beast/core.hpp>
+#include <boost/beast/http.hpp>
 #include <boost/beast/websocket.hpp>
 #include <spdlog/spdlog.h>
 
@@ -15,6 +16,7 @@
 #include "protocol/error_code.h"
 #include "protocol/server_messages.h"
 #include "protocol/version.h"
+#include "server/http_api.h"
 #include "server/participant.h"
 #include "server/rate_limiter.h"
 
@@ -23,6 +25,7 @@ namespace {
 
 namespace beast = boost::beast;
 namespace websocket = beast::websocket;
+namespace http = beast::http;
 namespace net = boost::asio;
 using protocol::ErrorCode;
 using protocol::MessageType;
@@ -59,12 +62,13 @@ class Session final : public Participant,
   ~Session() override {
     context_->remove_session(this);
     context_->connections.fetch_sub(1);
+    if (websocket_) context_->websockets.fetch_sub(1);
     spdlog::debug("connection {} closed", peer_);
   }
 
   void run() {
     context_->add_session(shared_from_this());
-    net::dispatch(ws_.get_executor(), [self = shared_from_this()] { self->accept(); });
+    net::dispatch(ws_.get_executor(), [self = shared_from_this()] { self->read_request(); });
   }
 
   // dispatch: a reply to this connection's own request (already on its strand) is queued
@@ -72,6 +76,17 @@ class Session final : public Participant,
   void deliver(Message message) override {
     net::dispatch(ws_.get_executor(), [self = shared_from_this(), message = std::move(message)]() mutable {
       self->enqueue(std::move(message));
+    });
+  }
+
+  void close_going_away() override {
+    net::post(ws_.get_executor(), [self = shared_from_this()] {
+      if (!self->websocket_) return;  // plain HTTP: it answers and closes by itself
+      if (self->closing_) return;
+      // After the queued messages: the notice, then the close frame (close_after_writes_).
+      self->send(protocol::encode_shutdown(
+          "the server is restarting; resume your seat with your token when it is back"));
+      self->close_after_writes_ = websocket::close_code::going_away;
     });
   }
 
@@ -85,6 +100,55 @@ class Session final : public Participant,
 
  private:
   // ---- connection life ------------------------------------------------------------------
+
+  // The first request on the port: a WebSocket upgrade (the game protocol) or plain HTTP
+  // (/healthz, /metrics, /api/matches), answered once and closed.
+  void read_request() {
+    beast::get_lowest_layer(ws_).expires_after(std::chrono::seconds(30));
+    request_parser_.emplace();
+    request_parser_->header_limit(16 * 1024);
+    request_parser_->body_limit(16 * 1024);
+    http::async_read(ws_.next_layer(), buffer_, *request_parser_,
+                     [self = shared_from_this()](beast::error_code ec, std::size_t) {
+                       self->on_request(ec);
+                     });
+  }
+
+  void on_request(beast::error_code ec) {
+    if (ec) {
+      if (ec != http::error::end_of_stream && ec != net::error::operation_aborted)
+        spdlog::debug("connection {}: no request: {}", peer_, ec.message());
+      return;
+    }
+    if (websocket::is_upgrade(request_parser_->get())) {
+      if (context_->stopping) {
+        respond(HttpReply{503, "application/json",
+                          "{\"error\":\"the server is restarting; try again shortly\"}\n"});
+        return;
+      }
+      accept();
+      return;
+    }
+    const auto& request = request_parser_->get();
+    respond(handle_http_request(request.method_string(), request.target(), *context_));
+  }
+
+  void respond(HttpReply reply) {
+    const auto& request = request_parser_->get();
+    auto response = std::make_shared<http::response<http::string_body>>(
+        static_cast<http::status>(reply.status), request.version());
+    response->set(http::field::server, "skirmish");
+    response->set(http::field::content_type, reply.content_type);
+    response->keep_alive(false);
+    if (request.method() != http::verb::head) response->body() = std::move(reply.body);
+    response->prepare_payload();
+    http::async_write(ws_.next_layer(), *response,
+                      [self = shared_from_this(), response](beast::error_code, std::size_t) {
+                        beast::error_code ignored;
+                        beast::get_lowest_layer(self->ws_).socket().shutdown(
+                            net::ip::tcp::socket::shutdown_both, ignored);
+                      });
+  }
 
   void accept() {
     const Config& config = context_->config;
@@ -102,7 +166,11 @@ class Session final : public Participant,
     }));
     ws_.read_message_max(std::max<std::size_t>(1024, config.max_message_bytes) * kHardLimitFactor);
     ws_.text(true);
-    ws_.async_accept([self = shared_from_this()](beast::error_code ec) { self->on_accept(ec); });
+    websocket_ = true;
+    context_->websockets.fetch_add(1);
+    context_->metrics.connections_total.fetch_add(1, std::memory_order_relaxed);
+    ws_.async_accept(request_parser_->release(),
+                     [self = shared_from_this()](beast::error_code ec) { self->on_accept(ec); });
   }
 
   void on_accept(beast::error_code ec) {
@@ -144,12 +212,14 @@ class Session final : public Participant,
       return;
     }
     if (buffer_.size() > context_->config.max_message_bytes) {
+      context_->metrics.count_error(ErrorCode::TooLarge);
       send(protocol::encode_error(ErrorCode::TooLarge,
                                   "message of " + std::to_string(buffer_.size()) +
                                       " bytes is over the limit of " +
                                       std::to_string(context_->config.max_message_bytes),
                                   {}));
     } else if (!limiter_.allow()) {
+      context_->metrics.count_error(ErrorCode::RateLimited);
       send(protocol::encode_error(ErrorCode::RateLimited,
                                   "more than " + std::to_string(context_->config.rate_limit_per_second) +
                                       " messages per second; message dropped",
@@ -214,13 +284,14 @@ class Session final : public Participant,
     } else if (close_after_writes_) {
       const auto code = *close_after_writes_;
       close_after_writes_.reset();
-      close_with(code, "server full");
+      close_with(code, code == websocket::close_code::going_away ? "going away" : "server full");
     }
   }
 
   // ---- requests -------------------------------------------------------------------------
 
   void handle(std::string_view frame) {
+    ScopedTimer timer(context_->metrics.message_latency);
     std::string id;
     try {
       const protocol::ClientMessage message = protocol::parse_client_message(frame, id);
@@ -229,9 +300,11 @@ class Session final : public Participant,
                             "the first message must be hello with the protocol version");
       dispatch(message);
     } catch (const ProtocolError& error) {
+      context_->metrics.count_error(error.code());
       send(protocol::encode_error(error.code(), error.what(), id));
     } catch (const std::exception& error) {
       spdlog::error("connection {}: internal error: {}", peer_, error.what());
+      context_->metrics.count_error(ErrorCode::Internal);
       send(protocol::encode_error(ErrorCode::Internal, error.what(), id));
     }
   }
@@ -340,6 +413,8 @@ class Session final : public Participant,
   bool hello_ = false;
   bool closing_ = false;
   bool gone_ = false;
+  bool websocket_ = false;  // upgraded (else a plain HTTP request)
+  std::optional<http::request_parser<http::string_body>> request_parser_;
   std::optional<websocket::close_code> close_after_writes_;
   std::string name_;
   std::shared_ptr<Match> match_;

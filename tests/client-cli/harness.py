@@ -8,6 +8,7 @@ import select
 import signal
 import socket
 import subprocess
+import tempfile
 import threading
 import time
 
@@ -91,8 +92,10 @@ class Process:
 
 class Server:
     def __init__(self, *extra):
+        # Its own data directory: servers of cases run in parallel must not share a store.
+        self.data_dir = tempfile.mkdtemp(prefix="skirmish-data-")
         self.process = Process([SERVER, "--port", "0", "--threads", "1", "--log-level", "info",
-                                *extra], "server", stdin=False)
+                                "--data-dir", self.data_dir, *extra], "server", stdin=False)
         match = self.process.expect(r"listening on [0-9.]+:(\d+)")
         self.port = int(match.group(1))
         self.url = f"ws://127.0.0.1:{self.port}"

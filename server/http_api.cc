@@ -1,0 +1,107 @@
+#include "server/http_api.h"
+
+#include <charconv>
+#include <map>
+
+#include <nlohmann/json.hpp>
+#include <spdlog/spdlog.h>
+
+#include "server/match_history.h"
+#include "server/server_context.h"
+#include "server/store/match_store.h"
+
+namespace skirmish::server {
+
+namespace {
+
+using nlohmann::json;
+
+HttpReply json_reply(unsigned status, const json& body) { return {status, "application/json", body.dump() + "\n"}; }
+
+HttpReply error_reply(unsigned status, const std::string& message) {
+  return json_reply(status, {{"error", message}});
+}
+
+// "a=1&b=2" -> {a: 1, b: 2}; no percent-decoding is needed for the values we take.
+std::map<std::string, std::string> parse_query(std::string_view query) {
+  std::map<std::string, std::string> out;
+  while (!query.empty()) {
+    const auto amp = query.find('&');
+    const auto pair = query.substr(0, amp);
+    const auto eq = pair.find('=');
+    out[std::string(pair.substr(0, eq))] = eq == std::string_view::npos ? "" : std::string(pair.substr(eq + 1));
+    if (amp == std::string_view::npos) break;
+    query.remove_prefix(amp + 1);
+  }
+  return out;
+}
+
+HttpReply health(ServerContext& context) {
+  const char* status = context.stopping ? "stopping" : context.ready ? "ok" : "starting";
+  return json_reply(context.ready && !context.stopping ? 200 : 503,
+                    {{"status", status},
+                     {"connections", context.websockets.load()},
+                     {"matches", context.lobby ? context.lobby->size() : 0},
+                     {"store", context.store ? "sqlite" : "off"}});
+}
+
+HttpReply list_matches(ServerContext& context, const std::map<std::string, std::string>& query) {
+  std::optional<store::MatchState> state;
+  if (auto it = query.find("state"); it != query.end() && !it->second.empty()) {
+    state = store::match_state_from_string(it->second);
+    if (!state)
+      return error_reply(400, "query 'state': '" + it->second +
+                                  "' is not one of open, running, finished, cancelled");
+  }
+  std::size_t limit = 100;
+  if (auto it = query.find("limit"); it != query.end()) {
+    const auto& text = it->second;
+    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), limit);
+    if (ec != std::errc() || end != text.data() + text.size() || limit < 1 || limit > 10000)
+      return error_reply(400, "query 'limit': '" + text + "' is not a number from 1 to 10000");
+  }
+  json matches = json::array();
+  for (const auto& record : context.store->list(state, limit))
+    matches.push_back(match_summary_json(record));
+  return json_reply(200, {{"matches", std::move(matches)}});
+}
+
+}  // namespace
+
+HttpReply handle_http_request(std::string_view method, std::string_view target,
+                              ServerContext& context) {
+  context.metrics.http_requests_total.fetch_add(1, std::memory_order_relaxed);
+  const auto question = target.find('?');
+  const std::string_view path = target.substr(0, question);
+  const auto query = parse_query(question == std::string_view::npos ? std::string_view{}
+                                                                    : target.substr(question + 1));
+  if (method != "GET" && method != "HEAD")
+    return error_reply(405, "only GET is served here (" + std::string(method) + " " + std::string(path) + ")");
+  try {
+    if (path == "/healthz") return health(context);
+    if (path == "/metrics") {
+      HttpReply reply{200, "text/plain; version=0.0.4; charset=utf-8", {}};
+      reply.body = context.metrics.render(context.websockets.load(), context.store != nullptr,
+                                          context.lobby ? context.lobby->count_by_game_and_state()
+                                                        : std::map<std::pair<std::string, std::string>, int>{});
+      return reply;
+    }
+    constexpr std::string_view kMatches = "/api/matches";
+    if (path == kMatches || path.starts_with(std::string(kMatches) + "/")) {
+      if (!context.store)
+        return error_reply(503, "match history is off: this server runs without a store (--no-store)");
+      if (path == kMatches || path.size() == kMatches.size() + 1) return list_matches(context, query);
+      const std::string id(path.substr(kMatches.size() + 1));
+      const auto record = context.store->get(id);
+      if (!record) return error_reply(404, "no match '" + id + "'");
+      return json_reply(200, match_detail_json(*record));
+    }
+  } catch (const std::exception& error) {
+    spdlog::error("HTTP {} {}: {}", method, target, error.what());
+    return error_reply(500, error.what());
+  }
+  return error_reply(404, "nothing at " + std::string(path) +
+                              " (try /healthz, /metrics, /api/matches, or a WebSocket upgrade)");
+}
+
+}  // namespace skirmish::server

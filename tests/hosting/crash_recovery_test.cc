@@ -1,0 +1,112 @@
+// The crash test: skirmish-server runs as its own process; it is killed with SIGKILL
+// in the middle of a Tactego, a DCMS (with one seat's sealed move pending) and a 1D Chess
+// game, restarted on the same data directory, every seat resumes with its old token and
+// every game is played to the end. No move may be lost, and every game must end exactly as
+// the same games played on a server that never crashed.
+#include <catch2/catch.hpp>
+
+#include <csignal>
+
+#include "engine/registry.h"
+#include "tests/hosting/http_get.h"
+#include "tests/hosting/scripted_match.h"
+#include "tests/hosting/server_process.h"
+#include "tests/store/temp_dir.h"
+
+namespace {
+
+using skirmish::test::Json;
+using skirmish::test::ScriptedMatch;
+using skirmish::test::ServerProcess;
+
+std::vector<std::unique_ptr<ScriptedMatch>> three_games() {
+  std::vector<std::unique_ptr<ScriptedMatch>> games;
+  games.push_back(std::make_unique<ScriptedMatch>(
+      "tactego", skirmish::engine::Options{{"seed", "crash-test"}, {"fog", "true"}}, 11));
+  games.push_back(std::make_unique<ScriptedMatch>("dcms", skirmish::engine::Options{}, 22));
+  games.push_back(std::make_unique<ScriptedMatch>("onedchess", skirmish::engine::Options{}, 33));
+  return games;
+}
+
+std::unique_ptr<ServerProcess> start_server(const std::filesystem::path& data_dir,
+                                            const std::filesystem::path& log) {
+  return std::make_unique<ServerProcess>(
+      skirmish::test::server_binary(),
+      std::vector<std::string>{"--port", "0", "--threads", "2", "--rate-limit", "0", "--data-dir", data_dir.string(),
+                               "--log-level", "info"},
+      std::map<std::string, std::string>{}, log);
+}
+
+// The stored moves of a finished match, as the mirror's turns should look in the API.
+Json expected_moves(const ScriptedMatch& match) {
+  const auto* info = skirmish::engine::find_game(match.game());
+  Json moves = Json::array();
+  for (const auto& turn : match.turns()) {
+    Json entry = Json::object();
+    for (std::size_t s = 0; s < 2; ++s)
+      if (turn[s]) entry[info->seat_names[s]] = *turn[s];
+    moves.push_back(entry);
+  }
+  return moves;
+}
+
+}  // namespace
+
+TEST_CASE("SIGKILL mid-game: every game resumes, no move is lost, results match a run without the crash") {
+  skirmish::test::TempDir dir;
+
+  // The reference: the same games, no crash.
+  auto reference = three_games();
+  {
+    auto server = start_server(dir.path() / "reference", dir.path() / "reference.log");
+    const auto port = server->wait_for_port();
+    try {
+      for (auto& game : reference) {
+        game->start(port);
+        game->play_to_end();
+      }
+    } catch (const std::exception& error) {
+      FAIL(error.what() << "\nthe server's log:\n" << server->log_text());
+    }
+  }
+
+  auto crashed = three_games();
+  auto first = start_server(dir.path() / "data", dir.path() / "first.log");
+  const auto port = first->wait_for_port();
+  for (std::size_t i = 0; i < crashed.size(); ++i) {
+    // Kill it halfway through each game (the reference says how long each one lasts).
+    crashed[i]->start(port);
+    crashed[i]->play(static_cast<int>(reference[i]->turns().size() / 2));
+    REQUIRE_FALSE(crashed[i]->over());
+  }
+  crashed[1]->submit_first_half();  // DCMS: a sealed move waits for the other seat
+  first->signal(SIGKILL);
+  REQUIRE(first->wait_exit(std::chrono::seconds(5)) == 128 + SIGKILL);
+
+  auto second = start_server(dir.path() / "data", dir.path() / "second.log");
+  const auto port2 = second->wait_for_port();
+  INFO(second->log_text());
+  for (auto& game : crashed) {
+    INFO(game->game());
+    game->resume(port2);
+    game->play_to_end();
+  }
+
+  for (std::size_t i = 0; i < crashed.size(); ++i) {
+    const auto& game = *crashed[i];
+    INFO(game.game() << " match " << game.id());
+    CHECK(game.turns() == reference[i]->turns());
+    CHECK(game.outcome() == reference[i]->outcome());
+    CHECK(game.last_state().at("outcome") == reference[i]->last_state().at("outcome"));
+
+    // Every move is in the store of the crashed-and-restarted server, in order.
+    const auto reply = skirmish::test::http_get(port2, "/api/matches/" + game.id());
+    REQUIRE(reply.status == 200);
+    const Json stored = Json::parse(reply.body);
+    CHECK(stored.at("state") == "finished");
+    CHECK(stored.at("result") == game.last_state().at("outcome"));
+    Json stored_moves = Json::array();
+    for (const auto& turn : stored.at("moves")) stored_moves.push_back(turn.at("moves"));
+    CHECK(stored_moves == expected_moves(game));
+  }
+}

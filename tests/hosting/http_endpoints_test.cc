@@ -1,0 +1,158 @@
+// /healthz, /metrics and /api/matches on the game port of an in-process server with a store.
+#include <catch2/catch.hpp>
+
+#include "tests/hosting/http_get.h"
+#include "tests/hosting/scripted_match.h"
+#include "tests/server/server_fixture.h"
+#include "tests/store/temp_dir.h"
+
+namespace {
+
+using skirmish::test::http_get;
+using skirmish::test::Json;
+using skirmish::test::ScriptedMatch;
+
+skirmish::server::Config config_with_store(const std::filesystem::path& dir) {
+  auto config = skirmish::test::test_config();
+  config.data_dir = dir.string();
+  config.rate_limit_per_second = 0;  // the scripted games play faster than people
+  return config;
+}
+
+Json get_json(unsigned short port, const std::string& target, unsigned expected_status = 200) {
+  const auto reply = http_get(port, target);
+  INFO(target << " -> " << reply.status << " " << reply.body);
+  REQUIRE(reply.status == expected_status);
+  CHECK(reply.content_type == "application/json");
+  return Json::parse(reply.body);
+}
+
+}  // namespace
+
+TEST_CASE("GET /healthz answers 200 with a small JSON status") {
+  skirmish::test::TempDir dir;
+  skirmish::test::RunningServer server(config_with_store(dir.path()));
+  const Json health = get_json(server.port(), "/healthz");
+  CHECK(health.at("status") == "ok");
+  CHECK(health.at("store") == "sqlite");
+  CHECK(health.at("connections").is_number());
+}
+
+TEST_CASE("GET /metrics counts connections, matches, moves, errors and latencies") {
+  skirmish::test::TempDir dir;
+  skirmish::test::RunningServer server(config_with_store(dir.path()));
+  ScriptedMatch game("tactego", {{"seed", "metrics"}}, 5);
+  game.start(server.port());
+  game.play(4);
+  REQUIRE_FALSE(game.over());
+  skirmish::test::TestClient rude(server.port(), "rude");
+  rude.send_text("{not json");
+  rude.wait_for_error("bad_json");
+
+  const auto reply = http_get(server.port(), "/metrics");
+  REQUIRE(reply.status == 200);
+  CHECK_THAT(reply.content_type, Catch::StartsWith("text/plain; version=0.0.4"));
+  const std::string& text = reply.body;
+  CHECK_THAT(text, Catch::Contains("# TYPE skirmish_connections gauge\nskirmish_connections 3\n"));
+  CHECK_THAT(text, Catch::Contains("skirmish_matches{game=\"tactego\",state=\"running\"} 1\n"));
+  CHECK_THAT(text, Catch::Contains("skirmish_moves_total 4\n"));
+  CHECK_THAT(text, Catch::Contains("skirmish_errors_total{code=\"bad_json\"} 1\n"));
+  CHECK_THAT(text, Catch::Contains("skirmish_errors_total{code=\"illegal_move\"} 0\n"));
+  CHECK_THAT(text, Catch::Contains("# TYPE skirmish_message_handling_seconds histogram\n"));
+  CHECK_THAT(text, Catch::Contains("skirmish_message_handling_seconds_bucket{le=\"+Inf\"}"));
+  CHECK_THAT(text, Catch::Contains("# TYPE skirmish_store_write_seconds histogram\n"));
+  // create + 2 joins + start + 4 turns, at least, went through the store.
+  const auto count_at = text.find("skirmish_store_write_seconds_count ");
+  REQUIRE(count_at != std::string::npos);
+  CHECK(std::stoi(text.substr(count_at + 35)) >= 8);
+}
+
+TEST_CASE("GET /api/matches lists by state and shows a finished match with its moves") {
+  skirmish::test::TempDir dir;
+  skirmish::test::RunningServer server(config_with_store(dir.path()));
+  ScriptedMatch done("onedchess", {}, 9);
+  done.start(server.port());
+  done.play_to_end();
+  ScriptedMatch running("dcms", {}, 10);
+  running.start(server.port());
+  running.play(2);
+
+  const Json finished = get_json(server.port(), "/api/matches?state=finished");
+  REQUIRE(finished.at("matches").size() == 1);
+  CHECK(finished["matches"][0].at("match") == done.id());
+  CHECK(finished["matches"][0].at("result") == done.last_state().at("outcome"));
+  CHECK(finished["matches"][0].at("seats")[0].at("name") == "alice");
+  const Json now = get_json(server.port(), "/api/matches?state=running");
+  REQUIRE(now.at("matches").size() == 1);
+  CHECK(now["matches"][0].at("match") == running.id());
+  CHECK(now["matches"][0].at("turns") == 2);
+  CHECK(get_json(server.port(), "/api/matches?state=open").at("matches").empty());
+  CHECK(get_json(server.port(), "/api/matches").at("matches").size() == 2);
+
+  const Json detail = get_json(server.port(), "/api/matches/" + done.id());
+  CHECK(detail.at("game") == "onedchess");
+  CHECK(detail.at("options").at("max_turns").is_string());
+  CHECK(detail.at("seed").is_null());  // 1D Chess has no seed
+  REQUIRE(detail.at("moves").size() == done.turns().size());
+  const auto& first = done.turns()[0];
+  CHECK(detail["moves"][0].at("moves").at("white") == *first[0]);
+  CHECK(detail["moves"][0].at("ms").at("white").is_number());
+
+  const Json dcms = get_json(server.port(), "/api/matches/" + running.id());
+  REQUIRE(dcms.at("moves").size() == 2);
+  CHECK(dcms["moves"][1].at("moves").size() == 2);  // both seats' moves of one DCMS turn
+
+  CHECK_THAT(get_json(server.port(), "/api/matches?state=sideways", 400).at("error").get<std::string>(),
+             Catch::Contains("'sideways'"));
+  CHECK(get_json(server.port(), "/api/matches/NOPE", 404).at("error") == "no match 'NOPE'");
+  CHECK(http_get(server.port(), "/nowhere").status == 404);
+}
+
+TEST_CASE("a running fog Tactego match shows neither its seed nor its moves until it ends") {
+  skirmish::test::TempDir dir;
+  skirmish::test::RunningServer server(config_with_store(dir.path()));
+  const std::string seed = "a-secret-seed-7f3a";
+  ScriptedMatch fog("tactego", {{"seed", seed}, {"fog", "true"}}, 4);
+  fog.start(server.port());
+  fog.play(3);
+  for (const std::string& target : {"/api/matches/" + fog.id(), std::string("/api/matches"),
+                                   std::string("/api/matches?state=running")}) {
+    const auto reply = http_get(server.port(), target);
+    INFO(target);
+    CHECK(reply.status == 200);
+    CHECK(reply.body.find(seed) == std::string::npos);
+    CHECK(reply.body.find(*fog.turns()[0][0]) == std::string::npos);
+  }
+  const Json hidden = get_json(server.port(), "/api/matches/" + fog.id());
+  CHECK(hidden.at("seed").is_null());
+  CHECK(hidden.at("moves").is_null());
+  CHECK_FALSE(hidden.at("options").contains("seed"));
+  CHECK(hidden.at("turns") == 3);
+
+  // Without fog nothing is hidden, even while running.
+  ScriptedMatch open_board("tactego", {{"seed", "plain"}, {"fog", "false"}}, 5);
+  open_board.start(server.port());
+  open_board.play(2);
+  const Json visible = get_json(server.port(), "/api/matches/" + open_board.id());
+  CHECK(visible.at("seed") == "plain");
+  CHECK(visible.at("moves").size() == 2);
+
+  fog.play_to_end();
+  const Json revealed = get_json(server.port(), "/api/matches/" + fog.id());
+  CHECK(revealed.at("state") == "finished");
+  CHECK(revealed.at("seed") == seed);
+  CHECK(revealed.at("moves").size() == fog.turns().size());
+}
+
+TEST_CASE("with the store off the game still runs and the history says it is off") {
+  auto config = skirmish::test::test_config();
+  config.data_dir.clear();
+  config.rate_limit_per_second = 0;
+  skirmish::test::RunningServer server(config);
+  ScriptedMatch game("onedchess", {}, 3);
+  game.start(server.port());
+  game.play_to_end();
+  CHECK(get_json(server.port(), "/healthz").at("store") == "off");
+  CHECK_THAT(get_json(server.port(), "/api/matches", 503).at("error").get<std::string>(),
+             Catch::Contains("without a store"));
+}

@@ -1,0 +1,170 @@
+// skirmish-server as a process: refuses a bad data directory at start, stops cleanly on
+// SIGTERM (clients told, 1001 "going away", store flushed, exit 0 within 5 s, matches
+// resume afterwards), and runs exactly as docker/entrypoint.sh starts it in the image.
+#include <catch2/catch.hpp>
+
+#include <csignal>
+#include <fstream>
+#include <thread>
+
+#include <boost/asio/connect.hpp>
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/read_until.hpp>
+#include <boost/asio/streambuf.hpp>
+#include <boost/asio/write.hpp>
+
+#include "tests/engine/common/test_data.h"
+#include "tests/hosting/http_get.h"
+#include "tests/hosting/scripted_match.h"
+#include "tests/hosting/server_process.h"
+#include "tests/store/temp_dir.h"
+
+namespace {
+
+using skirmish::test::http_get;
+using skirmish::test::Json;
+using skirmish::test::ScriptedMatch;
+using skirmish::test::ServerProcess;
+
+std::vector<std::string> server_args(const std::filesystem::path& data_dir) {
+  return {"--port", "0", "--threads", "2", "--rate-limit", "0", "--data-dir", data_dir.string(), "--log-level", "info"};
+}
+
+// A WebSocket client that completes the handshake and then never reads or answers: the
+// server must still get through its shutdown within its time.
+class SilentWebSocket {
+ public:
+  explicit SilentWebSocket(unsigned short port) : socket_(ioc_) {
+    socket_.connect({boost::asio::ip::make_address("127.0.0.1"), port});
+    const std::string upgrade =
+        "GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+        "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n";
+    boost::asio::write(socket_, boost::asio::buffer(upgrade));
+    boost::asio::streambuf response;
+    boost::asio::read_until(socket_, response, "\r\n\r\n");
+    std::istream in(&response);
+    std::getline(in, status_line_);
+  }
+  const std::string& status_line() const { return status_line_; }
+
+ private:
+  boost::asio::io_context ioc_;
+  boost::asio::ip::tcp::socket socket_;
+  std::string status_line_;
+};
+
+int exit_status_for(const std::filesystem::path& data_dir, const std::filesystem::path& log,
+                    std::string& output) {
+  ServerProcess server(skirmish::test::server_binary(), server_args(data_dir), {}, log);
+  const auto status = server.wait_exit(std::chrono::seconds(10));
+  output = server.log_text();
+  REQUIRE(status.has_value());
+  return *status;
+}
+
+}  // namespace
+
+TEST_CASE("a corrupt or unusable database stops the server at start with a clear message") {
+  skirmish::test::TempDir dir;
+  std::string output;
+  SECTION("corrupt") {
+    std::filesystem::create_directories(dir.path() / "data");
+    std::ofstream(dir.path() / "data" / "skirmish.db") << std::string(10000, '#');
+    CHECK(exit_status_for(dir.path() / "data", dir.path() / "log", output) == 1);
+    CHECK_THAT(output, Catch::Contains((dir.path() / "data" / "skirmish.db").string()));
+    CHECK_THAT(output, Catch::Contains("not a database"));
+  }
+  SECTION("the data directory is a file") {
+    std::ofstream(dir.path() / "file") << "x";
+    CHECK(exit_status_for(dir.path() / "file", dir.path() / "log", output) == 1);
+    CHECK_THAT(output, Catch::Contains((dir.path() / "file").string()));
+  }
+  SECTION("the data directory cannot be created") {
+    CHECK(exit_status_for("/proc/self/no-such-dir/data", dir.path() / "log", output) == 1);
+    CHECK_THAT(output, Catch::Contains("cannot create data directory /proc/self/no-such-dir/data"));
+  }
+}
+
+TEST_CASE("SIGTERM: clients are told, closed with 1001, the server exits 0 within 5 s, games resume") {
+  skirmish::test::TempDir dir;
+  auto server = std::make_unique<ServerProcess>(skirmish::test::server_binary(),
+                                                server_args(dir.path() / "data"),
+                                                std::map<std::string, std::string>{}, dir.path() / "log");
+  const auto port = server->wait_for_port();
+  ScriptedMatch game("onedchess", {}, 77);
+  game.start(port);
+  game.play(3);
+  skirmish::test::TestClient watcher(port, "watcher");
+  watcher.hello("watcher");
+  SilentWebSocket silent(port);
+  REQUIRE_THAT(silent.status_line(), Catch::StartsWith("HTTP/1.1 101"));
+
+  const auto sent = std::chrono::steady_clock::now();
+  server->signal(SIGTERM);
+  // While it drains, health says so (the listener stays open until the clients are gone).
+  skirmish::test::HttpResult health;
+  for (int i = 0; i < 100 && health.status != 503; ++i) {
+    health = http_get(port, "/healthz");
+    if (health.status != 503) std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  CHECK(health.status == 503);
+  CHECK_THAT(health.body, Catch::Contains("stopping"));
+
+  const Json notice = watcher.wait_for("shutdown", std::chrono::seconds(5));
+  CHECK_THAT(notice.at("message").get<std::string>(), Catch::Contains("restarting"));
+  CHECK(watcher.wait_for_close(std::chrono::seconds(5)) == 1001);
+
+  const auto status = server->wait_exit(std::chrono::seconds(6));
+  const auto took = std::chrono::steady_clock::now() - sent;
+  INFO(server->log_text());
+  CHECK(status == 0);
+  CHECK(took < std::chrono::seconds(5));
+
+  server = std::make_unique<ServerProcess>(skirmish::test::server_binary(), server_args(dir.path() / "data"),
+                                           std::map<std::string, std::string>{}, dir.path() / "log2");
+  const auto port2 = server->wait_for_port();
+  game.resume(port2);
+  game.play_to_end();
+  const Json stored = Json::parse(http_get(port2, "/api/matches/" + game.id()).body);
+  CHECK(stored.at("state") == "finished");
+  CHECK(stored.at("moves").size() == game.turns().size());
+}
+
+TEST_CASE("the server starts as docker/entrypoint.sh starts it in the image") {
+  skirmish::test::TempDir dir;
+  const auto source = skirmish::test::source_dir();
+  const std::string entrypoint = (source / "docker" / "entrypoint.sh").string();
+  const std::string bin_dir = std::filesystem::path(skirmish::test::server_binary()).parent_path().string();
+  // The image's environment (Dockerfile ENV), with a free port and a fresh data directory.
+  const std::map<std::string, std::string> env{
+      {"SKIRMISH_ADDRESS", "0.0.0.0"}, {"SKIRMISH_PORT", "0"}, {"SKIRMISH_RATE_LIMIT", "0"},
+      {"SKIRMISH_DATA_DIR", (dir.path() / "data").string()}, {"SKIRMISH_LOG_LEVEL", "info"},
+      {"SKIRMISH_BIN_DIR", bin_dir}};
+
+  SECTION("it serves /healthz and a game, and keeps the game in the data directory") {
+    ServerProcess server("/bin/sh", {entrypoint}, env, dir.path() / "log");
+    const auto port = server.wait_for_port();
+    CHECK_THAT(server.log_text(), Catch::Contains("listening on 0.0.0.0:"));
+    // docker/healthcheck.sh is the image's HEALTHCHECK: run it against this server.
+    const std::string check = "SKIRMISH_PORT=" + std::to_string(port) + " /bin/bash " +
+                              (source / "docker" / "healthcheck.sh").string();
+    CHECK(std::system(check.c_str()) == 0);
+    CHECK(http_get(port, "/healthz").status == 200);
+
+    ScriptedMatch game("onedchess", {}, 123);
+    game.start(port);
+    game.play_to_end();
+    CHECK(std::filesystem::exists(dir.path() / "data" / "skirmish.db"));
+    const Json stored = Json::parse(http_get(port, "/api/matches/" + game.id()).body);
+    CHECK(stored.at("state") == "finished");
+
+    server.signal(SIGTERM);
+    CHECK(server.wait_exit(std::chrono::seconds(5)) == 0);  // exec: the signal reached the server
+  }
+  SECTION("it refuses a data directory it cannot write, saying which") {
+    std::ofstream(dir.path() / "data") << "a file, not a directory";
+    ServerProcess server("/bin/sh", {entrypoint}, env, dir.path() / "log");
+    CHECK(server.wait_exit(std::chrono::seconds(5)) == 1);
+    CHECK_THAT(server.log_text(), Catch::Contains("data directory " + (dir.path() / "data").string()));
+  }
+}
