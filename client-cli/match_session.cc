@@ -17,6 +17,7 @@ namespace {
 constexpr int kMaxReconnectAttempts = 60;
 // A bot (or a person) that keeps sending refused moves for one turn gives up the seat.
 constexpr int kMaxRefusalsPerTurn = 50;
+constexpr std::chrono::milliseconds kRateLimitedResendDelay{100};
 
 bool contains(const json& list, const std::string& item) {
   if (!list.is_array()) return false;
@@ -34,6 +35,7 @@ MatchSession::MatchSession(asio::io_context& io, ServerUrl url, std::string name
       request_(std::move(request)),
       actor_(actor),
       reconnect_timer_(io),
+      resend_timer_(io),
       signals_(io, SIGINT, SIGTERM) {}
 
 void MatchSession::start() {
@@ -186,6 +188,12 @@ void MatchSession::on_error(const json& error) {
     return finish(1, "The server refused (" + where + ")");
   }
   if (id == "resume") return finish(1, "Cannot resume the seat (" + where + ")");
+  // The server drops an over-rate message unread, so the error has no id: resend the move
+  // if one is still waiting for its answer.
+  if (code == "rate_limited" && !last_move_id_.empty() && last_move_key_ == asked_key_ &&
+      !awaiting_actor_) {
+    return resend_last_move_later();
+  }
   if (!id.empty() && id == last_move_id_) {
     if (code == "illegal_move" || code == "bad_message") {
       if (++consecutive_refusals_ > kMaxRefusalsPerTurn) {
@@ -227,6 +235,16 @@ void MatchSession::ask(int key, const std::string& refused) {
   });
 }
 
+// The server dropped the move for going over its per-connection message rate (fast bots
+// can): send it again once the rate allows, unless the game has moved on meanwhile.
+void MatchSession::resend_last_move_later() {
+  resend_timer_.expires_after(kRateLimitedResendDelay);
+  resend_timer_.async_wait([this, id = last_move_id_](boost::system::error_code ec) {
+    if (ec || done_ || id != last_move_id_ || last_move_key_ != asked_key_) return;
+    if (connection_ && connection_->open()) send(last_move_message_);
+  });
+}
+
 void MatchSession::perform(const Action& action) {
   switch (action.kind) {
     case Action::Kind::Move: {
@@ -235,6 +253,7 @@ void MatchSession::perform(const Action& action) {
       last_move_id_ = "move-" + std::to_string(next_id_++);
       last_move_key_ = asked_key_;
       message["id"] = last_move_id_;
+      last_move_message_ = message;
       send(message);
       break;
     }
@@ -316,6 +335,7 @@ void MatchSession::finish(int code, const std::string& message) {
   if (!message.empty()) (code == 0 ? std::cout : std::cerr) << message << std::endl;
   actor_.stop();
   reconnect_timer_.cancel();
+  resend_timer_.cancel();
   boost::system::error_code ignored;
   signals_.cancel(ignored);
   if (connection_) connection_->close();

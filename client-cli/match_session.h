@@ -48,6 +48,7 @@ class MatchSession {
   void on_state(const nlohmann::json& state);
   void ask(int key, const std::string& refused);
   void perform(const Action& action);
+  void resend_last_move_later();
   void schedule_reconnect();
   void watch_signals();
   void finish(int code, const std::string& message);
@@ -61,6 +62,7 @@ class MatchSession {
   Actor& actor_;
   std::shared_ptr<Connection> connection_;
   boost::asio::steady_timer reconnect_timer_;
+  boost::asio::steady_timer resend_timer_;  // a move the server's rate limit dropped
   boost::asio::signal_set signals_;
   int reconnect_attempts_ = 0;
 
@@ -73,6 +75,7 @@ class MatchSession {
   bool awaiting_actor_ = false;
   int asked_key_ = -1;
   std::string last_move_id_;
+  nlohmann::json last_move_message_;
   int last_move_key_ = -1;
   int next_id_ = 1;
   int consecutive_refusals_ = 0;
