@@ -74,9 +74,10 @@ int TournamentCommand::run(const std::string& server) const {
   const auto standings = compute_standings(summary.results.setup.bot_names(), summary.results.games);
   std::cout << standings_text(standings);
   std::cout << "\n" << summary.results.games.size() << " of " << summary.total_games << " games played. Results: "
-            << out << "/" << kResultsFileName << ", " << out << "/" << kMarkdownFileName << ", logs in " << out
-            << "/logs\n";
+            << out << "/" << kResultsFileName << ", " << out << "/" << kMarkdownFileName << ", game records in " << out
+            << "/" << kRecordsDir << ", logs in " << out << "/logs\n";
   for (const auto& error : summary.errors) std::cerr << "not recorded: " << error << "\n";
+  for (const auto& failure : summary.unsaved_records) std::cerr << "record not saved: " << failure << "\n";
   if (!summary.complete()) {
     std::cout << (summary.interrupted ? "Interrupted. " : "") << "Continue with: skirmish tournament --resume "
               << out << std::endl;

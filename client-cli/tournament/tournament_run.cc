@@ -17,6 +17,7 @@
 
 #include "client-cli/tournament/game_play.h"
 #include "client-cli/tournament/progress.h"
+#include "client-cli/tournament/record_saver.h"
 #include "engine/registry.h"
 #include "server/server.h"
 
@@ -86,6 +87,9 @@ RunSummary run_tournament(Results results, const RunOptions& options) {
     config.port = 0;
     config.threads = 1;
     config.log_level = "warn";
+    // A store, so every game's record can be fetched (records/) and, with skirmish-server
+    // --data-dir on this folder, replayed by match id after the run.
+    config.data_dir = (std::filesystem::path(options.out_dir) / kServerDataDir).string();
     // Only our own bridges connect, and a fast bot in a long Tactego game sends more than
     // the public default (50 messages/s): a dropped move there would be lost on time.
     config.rate_limit_per_second = 1e6;
@@ -113,6 +117,7 @@ RunSummary run_tournament(Results results, const RunOptions& options) {
   std::map<std::string, BotEntry> bots;
   for (const auto& bot : results.setup.bots) bots[bot.name] = bot;
 
+  RecordSaver records(settings.server, std::filesystem::path(options.out_dir) / kRecordsDir);
   CoutToFile narration((std::filesystem::path(options.out_dir) / "tournament.log").string());
   asio::io_context io;
   std::list<GamePlay> games;  // kept until the end: sessions may still have handlers queued
@@ -145,6 +150,7 @@ RunSummary run_tournament(Results results, const RunOptions& options) {
           // Given up by Ctrl-C: replayed on --resume.
         } else if (g->succeeded()) {
           results.games.push_back(g->record());
+          if (!g->record().match.empty()) records.save(g->scheduled().index, g->record().match);
           ++summary.played_now;
           save_results(options.out_dir, results);
           show_progress();
@@ -171,6 +177,7 @@ RunSummary run_tournament(Results results, const RunOptions& options) {
   maybe_finish();
   io.run();
   if (progress) progress->finish();
+  summary.unsaved_records = records.finish();  // before the private server goes
   if (private_server) private_server->stop();
   summary.results = std::move(results);
   return summary;

@@ -13,6 +13,10 @@
 
 namespace skirmish::tournament {
 
+// In the results folder: each finished game's record, and the private server's store.
+inline constexpr const char* kRecordsDir = "records";
+inline constexpr const char* kServerDataDir = "server-data";
+
 struct RunOptions {
   std::string server;      // ws://HOST:PORT; empty = start a private server
   int concurrency = 1;
@@ -33,6 +37,7 @@ struct RunSummary {
   int played_now = 0;
   bool interrupted = false;
   std::vector<std::string> errors;  // games that ended without a result (not recorded)
+  std::vector<std::string> unsaved_records;  // finished games whose record could not be fetched
   bool complete() const { return static_cast<int>(results.games.size()) == total_games; }
 };
 

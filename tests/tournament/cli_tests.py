@@ -52,6 +52,18 @@ def case_onedchess_bots_file():
     points = sum(row["points"] for row in r["standings"])
     draws = sum(1 for g in r["games"] if g["draw"])
     check(points == 3 * (6 - draws) + 2 * draws, f"points {points} for {draws} draws")
+    # Every game's record is kept (the private server is gone): replay and verify read it.
+    for g in r["games"]:
+        record_file = os.path.join(out, "records", f"game-{g['index']}.json")
+        with open(record_file) as f:
+            record = json.load(f)
+        check(record["match"] == g["match"] and record["state"] == "finished", record_file)
+        check(len(record["moves"]) == g["turns"], f"{record_file}: {len(record['moves'])} moves, {g['turns']} turns")
+        verified = subprocess.run([SKIRMISH, "verify", record_file], capture_output=True, text=True, timeout=30)
+        check(verified.returncode == 0 and "VALID" in verified.stdout, verified.stdout + verified.stderr)
+    replay = subprocess.run([SKIRMISH, "replay", os.path.join(out, "records", "game-0.json")], input="n\nq\n",
+                            capture_output=True, text=True, timeout=30)
+    check(replay.returncode == 0 and "turn 1 of" in replay.stdout, replay.stdout + replay.stderr)
     # A second run into the same folder is refused; --resume of a finished one plays nothing.
     code, _, stderr = run(["--game", "onedchess", "--bots", bots_file, "--out", out])
     check(code == 1 and "already holds a tournament" in stderr, f"{code}: {stderr}")
