@@ -37,8 +37,11 @@ std::map<std::string, std::string> parse_query(std::string_view query) {
 }
 
 HttpReply health(ServerContext& context) {
-  const char* status = context.stopping ? "stopping" : context.ready ? "ok" : "starting";
-  return json_reply(context.ready && !context.stopping ? 200 : 503,
+  // Read each flag once: the status and its code must agree while a stop begins.
+  const bool stopping = context.stopping.load();
+  const bool ready = context.ready.load();
+  const char* status = stopping ? "stopping" : ready ? "ok" : "starting";
+  return json_reply(ready && !stopping ? 200 : 503,
                     {{"status", status},
                      {"connections", context.websockets.load()},
                      {"matches", context.lobby ? context.lobby->size() : 0},

@@ -104,7 +104,11 @@ TEST_CASE("SIGTERM: clients are told, closed with 1001, the server exits 0 withi
   // While it drains, health says so (the listener stays open until the clients are gone).
   skirmish::test::HttpResult health;
   for (int i = 0; i < 100 && health.status != 503; ++i) {
-    health = http_get(port, "/healthz");
+    try {
+      health = http_get(port, "/healthz");
+    } catch (const std::exception& error) {
+      FAIL(error.what() << "\nserver log:\n" << server->log_text());
+    }
     if (health.status != 503) std::this_thread::sleep_for(std::chrono::milliseconds(10));
   }
   CHECK(health.status == 503);
