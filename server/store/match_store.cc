@@ -1,6 +1,5 @@
 #include "server/store/match_store.h"
 
-#include <system_error>
 
 #include <nlohmann/json.hpp>
 #include <sqlite3.h>
@@ -11,15 +10,6 @@
 namespace skirmish::store {
 
 namespace {
-
-std::string prepare_directory(const std::filesystem::path& dir) {
-  std::error_code ec;
-  std::filesystem::create_directories(dir, ec);
-  if (ec) throw StoreError("cannot create data directory " + dir.string() + ": " + ec.message());
-  if (!std::filesystem::is_directory(dir, ec))
-    throw StoreError("data directory " + dir.string() + " is not a directory");
-  return (dir / MatchStore::kFileName).string();
-}
 
 std::string options_to_json(const engine::Options& options) {
   nlohmann::json object = nlohmann::json::object();
@@ -57,7 +47,7 @@ std::int64_t seat_index(engine::Seat seat) {
 }  // namespace
 
 MatchStore::MatchStore(const std::filesystem::path& data_dir, Sync sync)
-    : db_(prepare_directory(data_dir)) {
+    : lock_(data_dir), db_((data_dir / kFileName).string()) {
   // The first read of the file: a file that is not SQLite fails here, naming the path.
   {
     Statement wal(db_, "PRAGMA journal_mode = WAL");

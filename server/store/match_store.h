@@ -18,6 +18,7 @@
 
 #include "engine/common/options.h"
 #include "engine/common/outcome.h"
+#include "server/store/data_dir_lock.h"
 #include "server/store/match_record.h"
 #include "server/store/sqlite_db.h"
 
@@ -29,8 +30,9 @@ class MatchStore {
   static constexpr const char* kFileName = "skirmish.db";
 
   // Opens or creates <data_dir>/skirmish.db. Throws StoreError naming the path when the
-  // directory cannot be created or written, the file is not a Skirmish database, is
-  // corrupt, read-only, or has a newer schema: the server fails at start, not later.
+  // directory cannot be created or written, another server uses it (DataDirLock), the file
+  // is not a Skirmish database, is corrupt, read-only, or has a newer schema: the server
+  // fails at start, not later.
   explicit MatchStore(const std::filesystem::path& data_dir, Sync sync = Sync::Normal);
   ~MatchStore();
   MatchStore(const MatchStore&) = delete;
@@ -79,6 +81,7 @@ class MatchStore {
   Statement& cached(const char* sql);
 
   std::mutex mutex_;
+  DataDirLock lock_;  // before db_: no one else may open the file
   SqliteDb db_;
   std::unordered_map<const char*, std::unique_ptr<Statement>> statements_;  // by SQL literal
 };

@@ -122,3 +122,15 @@ TEST_CASE("a data directory that cannot be created or used is refused at open") 
     }
   }
 }
+
+TEST_CASE("a data directory in use by another store is refused, naming the holder's pid") {
+  skirmish::test::TempDir dir;
+  {
+    MatchStore first(dir.path());
+    const auto message = open_error(dir.path());
+    CHECK_THAT(message, Catch::Contains("data directory " + dir.path().string() + " is in use"));
+    CHECK_THAT(message, Catch::Contains("pid " + std::to_string(::getpid())));
+  }
+  // Released with its holder: the next server opens the directory.
+  CHECK_NOTHROW(MatchStore(dir.path()));
+}
