@@ -40,12 +40,13 @@ HttpReply health(ServerContext& context) {
   // Read each flag once: the status and its code must agree while a stop begins.
   const bool stopping = context.stopping.load();
   const bool ready = context.ready.load();
-  const char* status = stopping ? "stopping" : ready ? "ok" : "starting";
-  return json_reply(ready && !stopping ? 200 : 503,
-                    {{"status", status},
-                     {"connections", context.websockets.load()},
-                     {"matches", context.lobby ? context.lobby->size() : 0},
-                     {"store", context.store ? "sqlite" : "off"}});
+  json body = {{"status", stopping ? "stopping" : ready ? "ok" : "starting"},
+               {"connections", context.websockets.load()}};
+  if (ready) {  // the lobby and the store exist only once the server is ready
+    body["matches"] = context.lobby->size();
+    body["store"] = context.store ? "sqlite" : "off";
+  }
+  return json_reply(ready && !stopping ? 200 : 503, std::move(body));
 }
 
 HttpReply list_matches(ServerContext& context, const std::map<std::string, std::string>& query) {
@@ -82,6 +83,8 @@ HttpReply handle_http_request(std::string_view method, std::string_view target,
     return error_reply(405, "only GET is served here (" + std::string(method) + " " + std::string(path) + ")");
   try {
     if (path == "/healthz") return health(context);
+    if (!context.ready.load())
+      return error_reply(503, "the server is starting (reloading its stored matches); try again shortly");
     if (path == "/metrics") {
       HttpReply reply{200, "text/plain; version=0.0.4; charset=utf-8", {}};
       reply.body = context.metrics.render(context.websockets.load(), context.store != nullptr,

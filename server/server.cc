@@ -51,6 +51,75 @@ struct Server::Impl {
     });
   }
 
+  void listen() {
+    const Config& config = context->config;
+    const std::string where = config.address + ":" + std::to_string(config.port);
+    boost::system::error_code ec;
+    const auto address = net::ip::make_address(config.address, ec);
+    if (ec) throw std::runtime_error("cannot listen on " + where + ": '" + config.address +
+                                     "' is not an IP address");
+    try {
+      tcp::endpoint endpoint(address, config.port);
+      acceptor.emplace(ioc);
+      acceptor->open(endpoint.protocol());
+      acceptor->set_option(net::socket_base::reuse_address(true));
+      acceptor->bind(endpoint);
+      acceptor->listen(net::socket_base::max_listen_connections);
+    } catch (const boost::system::system_error& error) {
+      acceptor.reset();
+      throw std::runtime_error("cannot listen on " + where + ": " + error.code().message());
+    }
+    port = acceptor->local_endpoint().port();
+  }
+
+  void open_store_and_lobby() {
+    const Config& config = context->config;
+    LobbySettings lobby;
+    lobby.reconnect_grace_default = config.reconnect_grace_default;
+    lobby.deadline_margin = config.deadline_margin;
+    lobby.max_matches = static_cast<std::size_t>(std::max(1, config.max_connections));
+    if (!config.data_dir.empty()) {
+      try {
+        context->store = std::make_shared<store::MatchStore>(
+            config.data_dir, config.store_full_sync ? store::MatchStore::Sync::Full
+                                                    : store::MatchStore::Sync::Normal);
+      } catch (const store::StoreError& error) {
+        throw std::runtime_error(std::string("cannot use the match store: ") + error.what());
+      }
+      spdlog::info("storing matches in {}", context->store->path());
+    } else {
+      spdlog::info("storing is off: matches are not kept across restarts");
+    }
+    context->lobby = std::make_shared<Lobby>(ioc.get_executor(), lobby,
+                                             MatchServices{context->store, &context->metrics});
+    if (context->store) {
+      const auto [running, open] = context->lobby->restore();
+      if (running + open > 0)
+        spdlog::info("reloaded {} running and {} open match{} from the store", running, open,
+                     running + open == 1 ? "" : "es");
+    }
+  }
+
+  // No new connections; every open one dropped.
+  void close_listener_and_sessions() {
+    net::post(ioc, [this] {
+      boost::system::error_code ec;
+      acceptor->close(ec);
+      retry_timer.cancel();
+    });
+    context->close_all_sessions();
+  }
+
+  // Lets the closed connections finish their handlers, then stops whatever is left
+  // (timers of finished matches) and joins the threads.
+  void join_threads() {
+    for (int waited = 0; waited < 400 && context->connections.load() > 0; ++waited)
+      std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    ioc.stop();
+    for (auto& thread : threads) thread.join();
+    threads.clear();
+  }
+
   int threads_wanted;
   net::io_context ioc;  // first member: destroyed last, after everything that uses it
   std::shared_ptr<ServerContext> context;
@@ -83,48 +152,9 @@ void Server::start() {
   const Config& config = s.context->config;
   spdlog::set_level(parse_level(config.log_level));
 
-  LobbySettings lobby;
-  lobby.reconnect_grace_default = config.reconnect_grace_default;
-  lobby.deadline_margin = config.deadline_margin;
-  lobby.max_matches = static_cast<std::size_t>(std::max(1, config.max_connections));
-  if (!config.data_dir.empty()) {
-    try {
-      s.context->store = std::make_shared<store::MatchStore>(
-          config.data_dir, config.store_full_sync ? store::MatchStore::Sync::Full
-                                                  : store::MatchStore::Sync::Normal);
-    } catch (const store::StoreError& error) {
-      throw std::runtime_error(std::string("cannot use the match store: ") + error.what());
-    }
-    spdlog::info("storing matches in {}", s.context->store->path());
-  } else {
-    spdlog::info("storing is off: matches are not kept across restarts");
-  }
-  s.context->lobby = std::make_shared<Lobby>(s.ioc.get_executor(), lobby,
-                                             MatchServices{s.context->store, &s.context->metrics});
-  if (s.context->store) {
-    const auto [running, open] = s.context->lobby->restore();
-    if (running + open > 0)
-      spdlog::info("reloaded {} running and {} open match{} from the store", running, open,
-                   running + open == 1 ? "" : "es");
-  }
-
-  const std::string where = config.address + ":" + std::to_string(config.port);
-  boost::system::error_code ec;
-  const auto address = net::ip::make_address(config.address, ec);
-  if (ec) throw std::runtime_error("cannot listen on " + where + ": '" + config.address +
-                                   "' is not an IP address");
-  try {
-    tcp::endpoint endpoint(address, config.port);
-    s.acceptor.emplace(s.ioc);
-    s.acceptor->open(endpoint.protocol());
-    s.acceptor->set_option(net::socket_base::reuse_address(true));
-    s.acceptor->bind(endpoint);
-    s.acceptor->listen(net::socket_base::max_listen_connections);
-  } catch (const boost::system::system_error& error) {
-    s.acceptor.reset();
-    throw std::runtime_error("cannot listen on " + where + ": " + error.code().message());
-  }
-  s.port = s.acceptor->local_endpoint().port();
+  // Listen first: while the store opens and old matches reload (seconds, for a big one),
+  // /healthz answers 503 "starting" and game connections are told to come back.
+  s.listen();
   s.started = true;
   s.accept();
   for (int i = 0; i < s.threads_wanted; ++i)
@@ -133,7 +163,15 @@ void Server::start() {
       s.ioc.run();
       s.running_threads.fetch_sub(1);
     });
-  s.context->ready = true;
+  try {
+    s.open_store_and_lobby();
+  } catch (...) {  // a start that failed after listening: close the port again
+    s.close_listener_and_sessions();
+    s.join_threads();
+    s.started = false;
+    throw;
+  }
+  s.context->ready = true;  // after the lobby and store exist: readers check this first
   spdlog::info("listening on {}:{} ({} thread{})", config.address, s.port, s.threads_wanted,
                s.threads_wanted == 1 ? "" : "s");
 }
@@ -150,20 +188,9 @@ void Server::stop() {
   const auto drain_until = std::chrono::steady_clock::now() + s.context->config.shutdown_timeout;
   while (s.context->websockets.load() > 0 && std::chrono::steady_clock::now() < drain_until)
     std::this_thread::sleep_for(std::chrono::milliseconds(5));
-  net::post(s.ioc, [&s] {
-    boost::system::error_code ec;
-    s.acceptor->close(ec);
-    s.retry_timer.cancel();
-  });
-  s.context->close_all_sessions();
+  s.close_listener_and_sessions();
   s.context->lobby->shutdown();
-  // Let the closed connections finish their handlers, then stop whatever is left
-  // (timers of finished matches).
-  for (int waited = 0; waited < 400 && s.context->connections.load() > 0; ++waited)
-    std::this_thread::sleep_for(std::chrono::milliseconds(5));
-  s.ioc.stop();
-  for (auto& thread : s.threads) thread.join();
-  s.threads.clear();
+  s.join_threads();
   // Every accepted move is committed already; closing checkpoints the write-ahead log.
   s.context->store.reset();
   spdlog::info("server on port {} stopped", s.port);

@@ -121,9 +121,11 @@ class Session final : public Participant,
       return;
     }
     if (websocket::is_upgrade(request_parser_->get())) {
-      if (context_->stopping) {
-        respond(HttpReply{503, "application/json",
-                          "{\"error\":\"the server is restarting; try again shortly\"}\n"});
+      if (context_->stopping || !context_->ready) {
+        const char* reply = context_->stopping
+                                ? "{\"error\":\"the server is restarting; try again shortly\"}\n"
+                                : "{\"error\":\"the server is starting; try again shortly\"}\n";
+        respond(HttpReply{503, "application/json", reply});
         return;
       }
       accept();

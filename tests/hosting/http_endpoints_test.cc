@@ -1,6 +1,8 @@
 // /healthz, /metrics and /api/matches on the game port of an in-process server with a store.
 #include <catch2/catch.hpp>
 
+#include "server/http_api.h"
+#include "server/server_context.h"
 #include "tests/hosting/http_get.h"
 #include "tests/hosting/scripted_match.h"
 #include "tests/server/server_fixture.h"
@@ -155,4 +157,18 @@ TEST_CASE("with the store off the game still runs and the history says it is off
   CHECK(get_json(server.port(), "/healthz").at("store") == "off");
   CHECK_THAT(get_json(server.port(), "/api/matches", 503).at("error").get<std::string>(),
              Catch::Contains("without a store"));
+}
+
+// The window between listening and ready (the store opening, old matches reloading) is too
+// short to hit reliably from outside, so the handler is asked directly.
+TEST_CASE("while the server starts, /healthz says starting (503) and the history waits") {
+  skirmish::server::ServerContext starting;  // ready is false; no lobby, no store yet
+  const auto health = skirmish::server::handle_http_request("GET", "/healthz", starting);
+  CHECK(health.status == 503);
+  CHECK(Json::parse(health.body).at("status") == "starting");
+  const auto history = skirmish::server::handle_http_request("GET", "/api/matches", starting);
+  CHECK(history.status == 503);
+  CHECK_THAT(history.body, Catch::Contains("starting"));
+  const auto metrics = skirmish::server::handle_http_request("GET", "/metrics", starting);
+  CHECK(metrics.status == 503);
 }

@@ -64,7 +64,7 @@ int exit_status_for(const std::filesystem::path& data_dir, const std::filesystem
 
 }  // namespace
 
-TEST_CASE("a corrupt or unusable database stops the server at start with a clear message") {
+TEST_CASE("a corrupt, unusable or busy database stops the server at start with a clear message") {
   skirmish::test::TempDir dir;
   std::string output;
   SECTION("corrupt") {
@@ -78,6 +78,14 @@ TEST_CASE("a corrupt or unusable database stops the server at start with a clear
     std::ofstream(dir.path() / "file") << "x";
     CHECK(exit_status_for(dir.path() / "file", dir.path() / "log", output) == 1);
     CHECK_THAT(output, Catch::Contains((dir.path() / "file").string()));
+  }
+  SECTION("another server uses the data directory") {
+    ServerProcess first(skirmish::test::server_binary(), server_args(dir.path() / "data"), {}, dir.path() / "log1");
+    const auto first_port = first.wait_for_port();
+    CHECK(exit_status_for(dir.path() / "data", dir.path() / "log", output) == 1);
+    CHECK_THAT(output, Catch::Contains("data directory " + (dir.path() / "data").string() +
+                                       " is in use by another skirmish-server (pid "));
+    CHECK(http_get(first_port, "/healthz").status == 200);  // the first one carries on
   }
   SECTION("the data directory cannot be created") {
     CHECK(exit_status_for("/proc/self/no-such-dir/data", dir.path() / "log", output) == 1);
