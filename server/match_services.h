@@ -1,13 +1,15 @@
 #pragma once
 // What every match shares with the rest of the server: the store (null when storing is
-// off) and the metrics. Store writes go through write(), which times them and turns a
-// failure into an `internal` error for the client, so nothing is announced unstored.
+// off), its group commit (null in unit tests: each write then commits at once) and the
+// metrics. Store writes go through write(), which times them, asks for the commit, and
+// turns a failure into an `internal` error for the client, so nothing is announced unstored.
 #include <cstdint>
 #include <memory>
 #include <string>
 
 #include "engine/common/options.h"
 #include "protocol/match_options.h"
+#include "server/durability_gate.h"
 #include "server/metrics.h"
 #include "server/store/match_store.h"
 
@@ -16,6 +18,7 @@ namespace skirmish::server {
 struct MatchServices {
   std::shared_ptr<store::MatchStore> store;
   Metrics* metrics_ptr = nullptr;
+  std::shared_ptr<DurabilityGate> gate;
 
   Metrics& metrics() const;
   // Runs `action` on the store (if any), timed. A StoreError is logged, counted and thrown
@@ -26,6 +29,7 @@ struct MatchServices {
     try {
       ScopedTimer timer(metrics().store_write_latency);
       action(*store);
+      if (gate) gate->written();
     } catch (const store::StoreError& error) {
       failed(what, error);
     }

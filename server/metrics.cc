@@ -72,7 +72,10 @@ std::string Metrics::render(int connections, bool store_enabled,
   header(out, "skirmish_store_enabled", "gauge", "1 when matches are stored in SQLite");
   out += std::string("skirmish_store_enabled ") + (store_enabled ? "1" : "0") + "\n";
   store_write_latency.render(out, "skirmish_store_write_seconds",
-                             "time of one committed store write (SQLite, WAL)");
+                             "time of one store write, joining the open group commit (SQLite, WAL)");
+  counter(out, "skirmish_store_commits_total", "group commits (each holds the writes of many moves)",
+          store_commits_total);
+  store_commit_latency.render(out, "skirmish_store_commit_seconds", "time of one group commit");
   counter(out, "skirmish_store_errors_total", "store writes that failed", store_errors_total);
   return out;
 }

@@ -39,6 +39,8 @@ struct Metrics {
   std::array<std::atomic<std::uint64_t>, kErrorCodeCount> errors_total{};
   LatencyHistogram message_latency;  // one client message, parsed to answered
   LatencyHistogram store_write_latency;
+  std::atomic<std::uint64_t> store_commits_total{0};  // group commits (each holds many writes)
+  LatencyHistogram store_commit_latency;
 
   void count_error(protocol::ErrorCode code) {
     errors_total[static_cast<std::size_t>(code)].fetch_add(1, std::memory_order_relaxed);

@@ -1,5 +1,6 @@
 #include "server/server.h"
 
+#include <csignal>
 #include <optional>
 #include <stdexcept>
 #include <thread>
@@ -11,6 +12,7 @@
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/strand.hpp>
 #include <spdlog/spdlog.h>
+#include <unistd.h>
 
 #include "server/lobby.h"
 #include "server/server_context.h"
@@ -86,12 +88,16 @@ struct Server::Impl {
       } catch (const store::StoreError& error) {
         throw std::runtime_error(std::string("cannot use the match store: ") + error.what());
       }
+      auto on_failure = config.on_store_failure ? config.on_store_failure
+                                                : [](const std::string&) { ::kill(::getpid(), SIGTERM); };
+      context->gate = std::make_shared<DurabilityGate>(ioc.get_executor(), context->store,
+                                                       context->metrics, std::move(on_failure));
       spdlog::info("storing matches in {}", context->store->path());
     } else {
       spdlog::info("storing is off: matches are not kept across restarts");
     }
     context->lobby = std::make_shared<Lobby>(ioc.get_executor(), lobby,
-                                             MatchServices{context->store, &context->metrics});
+                                             MatchServices{context->store, &context->metrics, context->gate});
     if (context->store) {
       const auto [running, open] = context->lobby->restore();
       if (running + open > 0)
@@ -191,7 +197,15 @@ void Server::stop() {
   s.close_listener_and_sessions();
   s.context->lobby->shutdown();
   s.join_threads();
-  // Every accepted move is committed already; closing checkpoints the write-ahead log.
+  // Closing commits what is still open (stored, not yet announced, as after a crash) and
+  // checkpoints the write-ahead log.
+  if (s.context->store) {
+    try {
+      s.context->store->commit_pending();
+    } catch (const store::StoreError& error) {
+      spdlog::error("store: the last commit failed: {}", error.what());
+    }
+  }
   s.context->store.reset();
   spdlog::info("server on port {} stopped", s.port);
 }

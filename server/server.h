@@ -5,6 +5,7 @@
 #include <chrono>
 #include <cstddef>
 #include <memory>
+#include <functional>
 #include <string>
 
 namespace skirmish::server {
@@ -25,6 +26,10 @@ struct Config {
   // restart recovery, no history). skirmish-server's default is ./skirmish-data.
   std::string data_dir;
   bool store_full_sync = false;  // fsync every commit (survives power loss, slower)
+  // A group commit failed (disk full, I/O error): its moves were never announced, but the
+  // matches in memory are ahead of the store, so the server must stop and reload. Called
+  // once, from a worker thread; empty: SIGTERM to this process (a graceful stop).
+  std::function<void(const std::string& why)> on_store_failure;
   // On stop(): how long connected clients get to take the restart notice and close
   // (skirmish-server: 3000 ms; 0 here so embedded servers and tests stop at once).
   std::chrono::milliseconds shutdown_timeout{0};

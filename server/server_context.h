@@ -6,6 +6,7 @@
 #include <mutex>
 #include <unordered_map>
 
+#include "server/durability_gate.h"
 #include "server/lobby.h"
 #include "server/metrics.h"
 #include "server/server.h"
@@ -29,6 +30,7 @@ struct ServerContext {
   std::atomic<bool> ready{false};      // store opened, old matches reloaded, listening
   std::atomic<bool> stopping{false};
   std::shared_ptr<store::MatchStore> store;  // null when storing is off
+  std::shared_ptr<DurabilityGate> gate;       // the store's group commit (null: no store)
   Metrics metrics;
 
   std::mutex sessions_mutex;

@@ -263,12 +263,21 @@ class Session final : public Participant,
       beast::get_lowest_layer(ws_).socket().close(ec);
       return;
     }
-    queue_.push_back(std::move(message));
+    // Stamped now: what this message may tell of is stored no later than this epoch.
+    queue_.push_back({std::move(message), context_->gate ? context_->gate->stamp() : 0});
     if (queue_.size() == 1) write();
   }
 
   void write() {
-    ws_.async_write(net::buffer(*queue_.front()),
+    if (closing_ || queue_.empty()) return;
+    const auto& gate = context_->gate;
+    if (gate && !gate->passed(queue_.front().stamp) &&
+        gate->wait_for(queue_.front().stamp, [self = shared_from_this()] {
+          net::post(self->ws_.get_executor(), [self] { self->write(); });
+        })) {
+      return;  // not durable yet: the group commit resumes this
+    }
+    ws_.async_write(net::buffer(*queue_.front().text),
                     [self = shared_from_this()](beast::error_code ec, std::size_t) {
                       self->on_write(ec);
                     });
@@ -407,7 +416,11 @@ class Session final : public Participant,
 
   websocket::stream<beast::tcp_stream> ws_;
   beast::flat_buffer buffer_;
-  std::deque<Message> queue_;
+  struct Outgoing {
+    Message text;
+    std::uint64_t stamp;  // the store's written epoch when queued (DurabilityGate)
+  };
+  std::deque<Outgoing> queue_;
   std::shared_ptr<ServerContext> context_;
   RateLimiter limiter_;
   std::string peer_;

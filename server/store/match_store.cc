@@ -70,7 +70,61 @@ MatchStore::MatchStore(const std::filesystem::path& data_dir, Sync sync)
   probe.commit();
 }
 
-MatchStore::~MatchStore() = default;
+MatchStore::~MatchStore() {
+  try {
+    commit_pending();  // what was stored but not yet announced is kept, as after a crash
+  } catch (const StoreError&) {
+  }
+}
+
+void MatchStore::defer_commits() {
+  std::lock_guard lock(mutex_);
+  defer_ = true;
+}
+
+template <typename Body>
+void MatchStore::write(Body&& body) {
+  std::lock_guard lock(mutex_);
+  if (broken_) throw StoreError("database " + path() + ": " + broken_.load());
+  if (defer_ && !in_transaction_) {
+    db_.exec("BEGIN IMMEDIATE");
+    in_transaction_ = true;
+  }
+  try {
+    body();
+  } catch (const StoreError&) {
+    // One failed statement is undone by SQLite alone; an I/O error or a full disk may roll
+    // back the whole open transaction, the other matches' writes with it.
+    if (in_transaction_ && sqlite3_get_autocommit(db_.handle()) != 0) {
+      in_transaction_ = false;
+      broken_ = "a failed write rolled back the uncommitted writes of other matches";
+    }
+    throw;
+  }
+  written_epoch_.fetch_add(1);
+  if (!in_transaction_) durable_epoch_.store(written_epoch_.load());
+}
+
+void MatchStore::commit_pending() {
+  std::lock_guard lock(mutex_);
+  commit_locked();
+}
+
+void MatchStore::commit_locked() {
+  if (broken_) throw StoreError("database " + path() + ": " + broken_.load());
+  if (in_transaction_) {
+    in_transaction_ = false;
+    try {
+      db_.exec("COMMIT");
+    } catch (const StoreError& error) {
+      if (sqlite3_get_autocommit(db_.handle()) == 0)
+        sqlite3_exec(db_.handle(), "ROLLBACK", nullptr, nullptr, nullptr);
+      broken_ = "a commit failed, its writes are lost";
+      throw;
+    }
+  }
+  durable_epoch_.store(written_epoch_.load());
+}
 
 Statement& MatchStore::cached(const char* sql) {
   auto& slot = statements_[sql];
@@ -88,37 +142,41 @@ void MatchStore::require_changed(const std::string& id, std::string_view what) {
 void MatchStore::create_match(const std::string& id, const std::string& game,
                               const engine::Options& resolved, const engine::Options& settings,
                               std::int64_t created_ms) {
-  std::lock_guard lock(mutex_);
-  Statement& insert = cached(
-                   "INSERT INTO matches (id, game, options, settings, status, created_ms) "
-                   "VALUES (?, ?, ?, ?, 'open', ?)");
-  insert.bind(1, id).bind(2, game).bind(3, options_to_json(resolved))
-      .bind(4, options_to_json(settings)).bind(5, created_ms).run();
+  write([&] {
+    Statement& insert = cached(
+                     "INSERT INTO matches (id, game, options, settings, status, created_ms) "
+                     "VALUES (?, ?, ?, ?, 'open', ?)");
+    insert.bind(1, id).bind(2, game).bind(3, options_to_json(resolved))
+        .bind(4, options_to_json(settings)).bind(5, created_ms).run();
+  });
 }
 
 void MatchStore::record_join(const std::string& id, engine::Seat seat, const std::string& name,
                              std::string_view token, std::int64_t joined_ms) {
-  std::lock_guard lock(mutex_);
-  Statement& insert = cached(
-                   "INSERT OR REPLACE INTO seats (match_id, seat, name, token_hash, joined_ms) "
-                   "VALUES (?, ?, ?, ?, ?)");
-  insert.bind(1, id).bind(2, seat_index(seat)).bind(3, name).bind(4, hash_token(token))
-      .bind(5, joined_ms).run();
+  write([&] {
+    Statement& insert = cached(
+                     "INSERT OR REPLACE INTO seats (match_id, seat, name, token_hash, joined_ms) "
+                     "VALUES (?, ?, ?, ?, ?)");
+    insert.bind(1, id).bind(2, seat_index(seat)).bind(3, name).bind(4, hash_token(token))
+        .bind(5, joined_ms).run();
+  });
 }
 
 void MatchStore::record_leave(const std::string& id, engine::Seat seat) {
-  std::lock_guard lock(mutex_);
-  Statement& remove = cached("DELETE FROM seats WHERE match_id = ? AND seat = ?");
-  remove.bind(1, id).bind(2, seat_index(seat)).run();
+  write([&] {
+    Statement& remove = cached("DELETE FROM seats WHERE match_id = ? AND seat = ?");
+    remove.bind(1, id).bind(2, seat_index(seat)).run();
+  });
 }
 
 void MatchStore::start_match(const std::string& id, std::int64_t started_ms) {
-  std::lock_guard lock(mutex_);
-  Statement& update = cached(
-                   "UPDATE matches SET status = 'running', started_ms = ? "
-                   "WHERE id = ? AND status = 'open'");
-  update.bind(1, started_ms).bind(2, id).run();
-  require_changed(id, "start");
+  write([&] {
+    Statement& update = cached(
+                     "UPDATE matches SET status = 'running', started_ms = ? "
+                     "WHERE id = ? AND status = 'open'");
+    update.bind(1, started_ms).bind(2, id).run();
+    require_changed(id, "start");
+  });
 }
 
 void MatchStore::append_turn(const std::string& id, std::size_t turn_index,
@@ -126,42 +184,50 @@ void MatchStore::append_turn(const std::string& id, std::size_t turn_index,
   const std::string actors = actors_of(turn);
   if (actors.empty())
     throw StoreError("match " + id + " turn " + std::to_string(turn_index) + ": no seat acted");
-  std::lock_guard lock(mutex_);
-  // Inserted only when it is the next turn of a running match, in one statement.
-  Statement& insert = cached(
-                   "INSERT INTO moves (match_id, turn, actors, move0, move1, ms0, ms1) "
-                   "SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7 "
-                   "WHERE EXISTS (SELECT 1 FROM matches WHERE id = ?1 AND status = 'running') "
-                   "AND (SELECT coalesce(max(turn) + 1, 0) FROM moves WHERE match_id = ?1) = ?2");
-  insert.bind(1, id).bind(2, static_cast<std::int64_t>(turn_index)).bind(3, actors)
-      .bind(4, turn.moves[0]).bind(5, turn.moves[1]).bind(6, turn.millis[0])
-      .bind(7, turn.millis[1]).run();
-  if (sqlite3_changes(db_.handle()) != 0) return;
-  Statement next(db_, "SELECT coalesce(max(turn) + 1, 0) FROM moves WHERE match_id = ?");
-  next.bind(1, id).step();
-  throw StoreError("database " + path() + ": match " + id + ": cannot store turn " +
-                   std::to_string(turn_index) + " (the match is not running, or the next turn is " +
-                   std::to_string(next.integer(0)) + ")");
+  write([&] {
+    // Only the next turn of a running match. (Checked apart from the INSERT: an INSERT that
+    // selects from its own table makes SQLite build a temporary table on every run.)
+    Statement& check = cached(
+        "SELECT coalesce(max(turn) + 1, 0), "
+        "EXISTS (SELECT 1 FROM matches WHERE id = ?1 AND status = 'running') "
+        "FROM moves WHERE match_id = ?1");
+    check.bind(1, id);
+    check.step();
+    const auto next_turn = check.integer(0);
+    const bool running = check.integer(1) != 0;
+    check.reset();  // no read left open
+    if (!running || next_turn != static_cast<std::int64_t>(turn_index))
+      throw StoreError("database " + path() + ": match " + id + ": cannot store turn " +
+                       std::to_string(turn_index) + " (the match is not running, or the next turn is " +
+                       std::to_string(next_turn) + ")");
+    Statement& insert = cached(
+        "INSERT INTO moves (match_id, turn, actors, move0, move1, ms0, ms1) VALUES (?, ?, ?, ?, ?, ?, ?)");
+    insert.bind(1, id).bind(2, static_cast<std::int64_t>(turn_index)).bind(3, actors)
+        .bind(4, turn.moves[0]).bind(5, turn.moves[1]).bind(6, turn.millis[0])
+        .bind(7, turn.millis[1]).run();
+  });
 }
 
 void MatchStore::finish_match(const std::string& id, const engine::Outcome& result,
                               std::int64_t finished_ms) {
-  std::lock_guard lock(mutex_);
-  Statement& update = cached(
-                   "UPDATE matches SET status = 'finished', finished_ms = ?, winner = ?, reason = ? "
-                   "WHERE id = ? AND status IN ('open', 'running')");
-  update.bind(1, finished_ms).bind(2, std::int64_t{result.winner})
-      .bind(3, engine::to_string(result.reason)).bind(4, id).run();
-  require_changed(id, "finish");
+  write([&] {
+    Statement& update = cached(
+                     "UPDATE matches SET status = 'finished', finished_ms = ?, winner = ?, reason = ? "
+                     "WHERE id = ? AND status IN ('open', 'running')");
+    update.bind(1, finished_ms).bind(2, std::int64_t{result.winner})
+        .bind(3, engine::to_string(result.reason)).bind(4, id).run();
+    require_changed(id, "finish");
+  });
 }
 
 void MatchStore::cancel_match(const std::string& id, std::int64_t finished_ms) {
-  std::lock_guard lock(mutex_);
-  Statement& update = cached(
-                   "UPDATE matches SET status = 'cancelled', finished_ms = ? "
-                   "WHERE id = ? AND status = 'open'");
-  update.bind(1, finished_ms).bind(2, id).run();
-  require_changed(id, "cancel");
+  write([&] {
+    Statement& update = cached(
+                     "UPDATE matches SET status = 'cancelled', finished_ms = ? "
+                     "WHERE id = ? AND status = 'open'");
+    update.bind(1, finished_ms).bind(2, id).run();
+    require_changed(id, "cancel");
+  });
 }
 
 std::vector<MatchRecord> MatchStore::query_matches(const std::string& where, std::string_view bound,
@@ -236,18 +302,21 @@ void MatchStore::load_details(MatchRecord& record, bool with_turns) {
 
 std::vector<MatchRecord> MatchStore::load_unfinished() {
   std::lock_guard lock(mutex_);
+  commit_locked();
   return query_matches("WHERE status IN ('open', 'running')", {}, "created_ms, id", 1u << 30,
                        true);
 }
 
 std::vector<MatchRecord> MatchStore::list(std::optional<MatchState> state, std::size_t limit) {
   std::lock_guard lock(mutex_);
+  commit_locked();  // a reader never sees a write that is not durable yet
   if (!state) return query_matches("", {}, "created_ms DESC, id", limit, false);
   return query_matches("WHERE status = ?", to_string(*state), "created_ms DESC, id", limit, false);
 }
 
 std::optional<MatchRecord> MatchStore::get(const std::string& id) {
   std::lock_guard lock(mutex_);
+  commit_locked();
   auto records = query_matches("WHERE id = ?", id, "id", 1, true);
   if (records.empty()) return std::nullopt;
   return std::move(records.front());
@@ -255,6 +324,7 @@ std::optional<MatchRecord> MatchStore::get(const std::string& id) {
 
 void MatchStore::backup_to(const std::filesystem::path& target) {
   std::lock_guard lock(mutex_);
+  commit_locked();
   SqliteDb destination(target.string());
   sqlite3_backup* backup = sqlite3_backup_init(destination.handle(), "main", db_.handle(), "main");
   if (!backup) destination.fail("cannot start a backup of " + path());

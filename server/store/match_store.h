@@ -1,11 +1,15 @@
 #pragma once
 // The durable record of every match: SQLite in WAL mode, one file (skirmish.db) in the data
-// directory. Every call is thread-safe and returns only once its change is committed, so
-// the server can store a move before it tells anyone of it.
+// directory. Every call is thread-safe. By default each write returns once committed.
+// With defer_commits() (the server's group commit), writes join one open transaction that
+// commit_pending() commits; every write raises written_epoch() and a commit brings
+// durable_epoch() up to it, so the server sends a message only once the epoch stamped on
+// it is durable: no one is told of a move before it is stored.
 //
 // Durability: commits go to the write-ahead log; with Sync::Normal (the default) a commit
 // survives the server process dying (SIGKILL, crash) but the last commits may be lost if
 // the machine loses power; Sync::Full also fsyncs every commit (survives power loss).
+#include <atomic>
 #include <cstdint>
 #include <filesystem>
 #include <memory>
@@ -39,6 +43,15 @@ class MatchStore {
   MatchStore& operator=(const MatchStore&) = delete;
 
   const std::string& path() const { return db_.path(); }
+
+  // Group commit: from now on writes are committed by commit_pending(), many at once.
+  void defer_commits();
+  // Commits the open transaction, if any. Throws StoreError if the commit fails; the store
+  // is then broken (the writes are lost): every later call throws, the server must stop.
+  void commit_pending();
+  bool broken() const { return broken_.load() != nullptr; }
+  std::uint64_t written_epoch() const { return written_epoch_.load(); }
+  std::uint64_t durable_epoch() const { return durable_epoch_.load(); }
 
   // A new open match; `resolved` holds every game option, the seed included; `settings`
   // the server's own match options (time limit, reconnect grace, spectators) as text.
@@ -76,6 +89,10 @@ class MatchStore {
                                          const std::string& order, std::size_t limit,
                                          bool with_turns);
   void require_changed(const std::string& id, std::string_view what);
+  // Runs one write's statements under the lock, in the open transaction when deferring.
+  template <typename Body>
+  void write(Body&& body);
+  void commit_locked();  // commit_pending with mutex_ held; reads call it first
   // The hot writes are prepared once and reused (parsing SQL costs more than running it).
   // Only for statements that run to completion (no open read left behind).
   Statement& cached(const char* sql);
@@ -84,6 +101,11 @@ class MatchStore {
   DataDirLock lock_;  // before db_: no one else may open the file
   SqliteDb db_;
   std::unordered_map<const char*, std::unique_ptr<Statement>> statements_;  // by SQL literal
+  bool defer_ = false;
+  bool in_transaction_ = false;
+  std::atomic<const char*> broken_{nullptr};  // why the store can no longer be trusted
+  std::atomic<std::uint64_t> written_epoch_{0};
+  std::atomic<std::uint64_t> durable_epoch_{0};
 };
 
 }  // namespace skirmish::store
