@@ -66,7 +66,16 @@ TEST_CASE("GET /metrics counts connections, matches, moves, errors and latencies
   // create + 2 joins + start + 4 turns, at least, went through the store.
   const auto count_at = text.find("skirmish_store_write_seconds_count ");
   REQUIRE(count_at != std::string::npos);
-  CHECK(std::stoi(text.substr(count_at + 35)) >= 8);
+  const int writes = std::stoi(text.substr(count_at + 35));
+  CHECK(writes >= 8);
+  // Group commits: each holds one write or more, and every write was committed before the
+  // client saw its answer.
+  const auto commits_at = text.find("\nskirmish_store_commits_total ");
+  REQUIRE(commits_at != std::string::npos);
+  const int commits = std::stoi(text.substr(commits_at + 30));
+  CHECK(commits >= 1);
+  CHECK(commits <= writes);
+  CHECK_THAT(text, Catch::Contains("# TYPE skirmish_store_commit_seconds histogram\n"));
 }
 
 TEST_CASE("GET /api/matches lists by state and shows a finished match with its moves") {

@@ -10,6 +10,8 @@
 
 #include "engine/record.h"
 #include "engine/registry.h"
+#include <sqlite3.h>
+
 #include "server/store/match_store.h"
 #include "server/store/token_hash.h"
 #include "tests/store/temp_dir.h"
@@ -260,4 +262,47 @@ TEST_CASE("backup_to copies the live database with SQLite's online backup") {
   const auto record = restored.get("m");
   REQUIRE(record);
   CHECK(record->turns == live.turns);
+}
+
+// The server's group commit: writes wait in one open transaction until commit_pending;
+// the epochs say what is durable, and nothing uncommitted is visible outside the store.
+TEST_CASE("deferred commits: writes join one transaction, durable only once committed") {
+  skirmish::test::TempDir dir;
+  Rng rng(3);
+  MatchStore store(dir.path());
+  store.defer_commits();
+  const auto before = store.durable_epoch();
+  LiveGame game(store, "g1", "onedchess", {});
+  game.play(store, 3, rng);
+  CHECK(store.written_epoch() == before + 7);  // create, two joins, start, three turns
+  CHECK(store.durable_epoch() == before);
+
+  // Another connection (a backup tool, a second reader) sees nothing yet.
+  const auto count_outside = [&] {
+    sqlite3* db = nullptr;
+    REQUIRE(sqlite3_open((dir.path() / MatchStore::kFileName).c_str(), &db) == SQLITE_OK);
+    sqlite3_stmt* select = nullptr;
+    REQUIRE(sqlite3_prepare_v2(db, "SELECT count(*) FROM moves", -1, &select, nullptr) == SQLITE_OK);
+    REQUIRE(sqlite3_step(select) == SQLITE_ROW);
+    const auto count = sqlite3_column_int(select, 0);
+    sqlite3_finalize(select);
+    sqlite3_close(db);
+    return count;
+  };
+  CHECK(count_outside() == 0);
+
+  store.commit_pending();
+  CHECK(store.durable_epoch() == store.written_epoch());
+  CHECK(count_outside() == 3);
+
+  // A refused write (a turn out of order) leaves the others in the transaction intact.
+  game.play(store, 1, rng);
+  CHECK_THROWS_AS(store.append_turn("g1", 99, TurnRecord::single(0, "K1-2", 1)), StoreError);
+  CHECK_FALSE(store.broken());
+  // A read commits first: it never shows what is not durable.
+  const auto record = store.get("g1");
+  REQUIRE(record);
+  CHECK(record->turns.size() == 4);
+  CHECK(store.durable_epoch() == store.written_epoch());
+  CHECK(count_outside() == 4);
 }
