@@ -22,10 +22,14 @@ void Connection::connect(std::function<void(const std::string&)> done) {
   resolver_.async_resolve(
       url_.host, url_.port,
       [self, done, where](beast::error_code ec, tcp::resolver::results_type results) {
+        // close() may come while a step's handler is already queued (too late to cancel
+        // it): each step checks, or a closed connection would connect and read for ever.
+        if (self->closed_) return done("the connection was closed while connecting");
         if (ec) return done("cannot resolve " + where + ": " + ec.message());
         beast::get_lowest_layer(self->ws_).expires_after(std::chrono::seconds(10));
         beast::get_lowest_layer(self->ws_).async_connect(
             results, [self, done, where](beast::error_code ec2, const tcp::endpoint&) {
+              if (self->closed_) return done("the connection was closed while connecting");
               if (ec2) return done("cannot connect to " + where + ": " + ec2.message());
               beast::get_lowest_layer(self->ws_).expires_never();
               // Moves are small messages: send them now, not after Nagle's delay.
@@ -35,6 +39,11 @@ void Connection::connect(std::function<void(const std::string&)> done) {
               self->ws_.async_handshake(
                   self->url_.host + ":" + self->url_.port, self->url_.target,
                   [self, done, where](beast::error_code ec3) {
+                    if (self->closed_) {
+                      beast::error_code ignored;
+                      beast::get_lowest_layer(self->ws_).socket().close(ignored);
+                      return done("the connection was closed while connecting");
+                    }
                     if (ec3) return done("WebSocket handshake with " + where + " failed: " +
                                          ec3.message());
                     self->open_ = true;

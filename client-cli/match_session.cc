@@ -324,7 +324,9 @@ void MatchSession::watch_signals() {
     } else {
       perform(Action{Action::Kind::Leave, {}});
     }
-    watch_signals();
+    // Not after finish(): its cancel() is done, and a wait armed now would keep the
+    // io_context (a whole tournament) running for ever.
+    if (!done_) watch_signals();
   });
 }
 

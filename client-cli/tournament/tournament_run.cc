@@ -135,7 +135,12 @@ RunSummary run_tournament(Results results, const RunOptions& options) {
   asio::signal_set signals(io, SIGINT, SIGTERM);
   std::function<void()> launch_more;
   const auto maybe_finish = [&] {
-    if (running == 0 && (stopping || waiting.empty())) signals.cancel();
+    if (running != 0 || !(stopping || waiting.empty())) return;
+    signals.cancel();
+    // Every game has concluded. After Ctrl-C, what may be left on the loop (a session's
+    // closing handshake, a bridge's timer) decides nothing: stop rather than wait for it.
+    // (An interrupted run under load stalled here, 1 in 25, with nothing left to play.)
+    if (stopping) io.stop();
   };
   launch_more = [&] {
     while (!stopping && running < options.concurrency && !waiting.empty() &&

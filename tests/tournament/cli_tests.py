@@ -91,7 +91,12 @@ def case_interrupt_and_resume():
         time.sleep(0.1)
     check(finished >= 1, "no game finished within 30 s")
     proc.send_signal(signal.SIGINT)
-    stdout, stderr = proc.communicate(timeout=20)
+    try:
+        stdout, stderr = proc.communicate(timeout=20)
+    except subprocess.TimeoutExpired:
+        proc.kill()  # leave no tournament (and its private server) running after the test
+        proc.communicate()
+        raise
     check(proc.returncode == 3, f"exit code {proc.returncode}: {stdout}\n{stderr}")
     check("Interrupted" in stdout and f"--resume {out}" in stdout, stdout)
     before = results(out)["games"]
