@@ -10,6 +10,8 @@ scripts/install-deps.sh all
 export CCACHE_DIR="${CCACHE_DIR:-$HOME/.cache/skirmish-ccache}"
 # Relative paths in the cache key, so a fresh clone elsewhere reuses earlier compilations.
 export CCACHE_BASEDIR="${CCACHE_BASEDIR:-$PWD}"
+# -g builds otherwise hash the working directory too, which differs in every clone.
+export CCACHE_NOHASHDIR="${CCACHE_NOHASHDIR:-1}"
 jobs="$(nproc)"
 
 run_preset() {
