@@ -72,7 +72,7 @@ int run_bot(const CommonOptions& common, const SeatRequest& request, const BotOp
   BotProcess process(io, argv, log_path);
   BotActor bot(io, process, std::cout);
   MatchSession session(io, url, common.name.empty() ? "bot" : common.name, request, bot);
-  bot.start([&session](const std::string& why) { session.abandon(why); });
+  bot.start([&session](const std::string& why) { session.abandon(why, true); });
   session.start();
   io.run();
   process.stop();

@@ -197,7 +197,7 @@ void MatchSession::on_error(const json& error) {
   if (!id.empty() && id == last_move_id_) {
     if (code == "illegal_move" || code == "bad_message") {
       if (++consecutive_refusals_ > kMaxRefusalsPerTurn) {
-        return abandon("too many refused moves in one turn");
+        return abandon("too many refused moves in one turn", true);  // broke the protocol
       }
       if (last_move_key_ == asked_key_ && !awaiting_actor_) ask(asked_key_, text);
       return;
@@ -273,13 +273,14 @@ bool MatchSession::in_running_game() const {
          state_.value("status", "") == "running";
 }
 
-void MatchSession::abandon(const std::string& why) {
+void MatchSession::abandon(const std::string& why, bool crashed) {
   if (done_) return;
   std::cout << "Giving up the seat: " << why << std::endl;
   exit_code_ = 3;
   awaiting_actor_ = false;
   if (in_running_game()) {
-    send({{"type", "resign"}, {"id", "resign"}});  // the final state ends the session
+    // The final state ends the session.
+    send({{"type", "resign"}, {"id", "resign"}, {"reason", crashed ? "crash" : "resignation"}});
   } else if (!match_.empty()) {
     leaving_ = true;
     send({{"type", "leave"}, {"id", "leave"}});

@@ -33,8 +33,9 @@ class MatchSession {
                Actor& actor);
   void start();
   // Gives up the seat: resigns a running game (leaves one not started) and ends with exit
-  // code 3. The bot bridge calls this when the bot program fails.
-  void abandon(const std::string& why);
+  // code 3. The bot bridge calls this with `crashed` when the bot program fails, so the
+  // game ends with the reason "crash".
+  void abandon(const std::string& why, bool crashed = false);
   int exit_code() const { return exit_code_; }
 
  private:

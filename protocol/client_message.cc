@@ -144,8 +144,16 @@ ClientMessage parse_client_message(std::string_view frame, std::string& id_out) 
     case MessageType::Move:
       out.body = std::move(message);
       break;
+    case MessageType::Resign: {
+      // A bridge gives the seat up for its bot: "crash" ends the game with that reason
+      // (the seat can only hurt itself, so the server takes its word).
+      const std::string reason = optional_string(message, "reason");
+      if (!reason.empty() && reason != "resignation" && reason != "crash")
+        bad("reason", "must be \"resignation\" or \"crash\"");
+      out.crashed = reason == "crash";
+      break;
+    }
     case MessageType::ListGames:
-    case MessageType::Resign:
     case MessageType::Leave:
     case MessageType::Ping:
       break;

@@ -40,6 +40,7 @@ struct ClientMessage {
   std::optional<std::string> seat;    // join (optional)
   std::string token;                  // resume
   nlohmann::json body;                // move: the whole message, for the game's codec
+  bool crashed = false;               // resign with reason "crash": a bot bridge's bot failed
 };
 
 // Parses one frame. Throws ProtocolError: bad_json (not JSON, or not an object),

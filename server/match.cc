@@ -296,12 +296,14 @@ std::int64_t Match::turn_elapsed_ms() const {
   return std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - turn_started_).count();
 }
 
-void Match::resign(const Participant* who, engine::Seat seat, const std::string& id) {
+void Match::resign(const Participant* who, engine::Seat seat, const std::string& id,
+                   engine::EndReason reason) {
   std::lock_guard lock(mutex_);
   require_running();
   require_seat_holder(who, seat);
-  spdlog::info("match {}: {} resigned", id_, seat_name(seat));
-  finish(engine::Outcome::win(other(seat), engine::EndReason::Resignation));
+  spdlog::info("match {}: {} {}", id_, seat_name(seat),
+               reason == engine::EndReason::Crash ? "gave up: its bot crashed" : "resigned");
+  finish(engine::Outcome::win(other(seat), reason));
   publish(seat, id);
 }
 

@@ -64,7 +64,9 @@ class Match : public std::enable_shared_from_this<Match> {
 
   void move(const Participant* who, engine::Seat seat, const nlohmann::json& message,
             const std::string& id);
-  void resign(const Participant* who, engine::Seat seat, const std::string& id);
+  // `reason`: Resignation, or Crash when a bot bridge gives the seat up for a failed bot.
+  void resign(const Participant* who, engine::Seat seat, const std::string& id,
+              engine::EndReason reason = engine::EndReason::Resignation);
   // A player leaving before the start frees the seat, after it resigns; a spectator goes.
   void leave(const Participant* who, std::optional<engine::Seat> seat);
   // The connection closed: a seat is held for the reconnect grace, a spectator goes.

@@ -379,7 +379,8 @@ class Session final : public Participant,
         return;
       case MessageType::Resign:
         require_player();
-        match_->resign(this, *seat_, id);
+        match_->resign(this, *seat_, id,
+                       message.crashed ? engine::EndReason::Crash : engine::EndReason::Resignation);
         return;
       case MessageType::Leave: {
         if (!match_) throw ProtocolError(ErrorCode::NotInMatch, "you are not in a match");

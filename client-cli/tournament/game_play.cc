@@ -112,7 +112,7 @@ void GamePlay::start_bot(int seat) {
   try {
     p.actor->start([this, &p](const std::string& why) {
       if (!p.saw_end && p.crash.empty()) p.crash = why;
-      if (p.session) p.session->abandon(why);
+      if (p.session) p.session->abandon(why, true);
     });
   } catch (const std::exception& e) {  // the program could not even be started: a crash
     p.crash = e.what();
@@ -133,7 +133,7 @@ void GamePlay::start_session(int seat, const std::string& match) {
   }
   p.session = std::make_unique<client::MatchSession>(io_, settings_.server, p.bot, request, *p.recorder);
   p.session->start();
-  if (!p.crash.empty()) p.session->abandon(p.crash);
+  if (!p.crash.empty()) p.session->abandon(p.crash, true);
 }
 
 void GamePlay::on_seated(int seat, const json& joined) {

@@ -55,8 +55,8 @@ def crash(server):
         ["--cmd", bot_cmd("random_dcms.py")], ["map=small", "move_time_ms=2000"])
     first.expect(r"bridge: the bot exited with status 3 \(log: ")
     first.expect(r"Giving up the seat: the bot exited with status 3")
-    first.expect(r"Game over: Red wins! \(resignation\) You lose\.")
-    second.expect(r"Game over: Red wins! \(resignation\) You win\.")
+    first.expect(r"Game over: Red wins! \(crash\) You lose\.")
+    second.expect(r"Game over: Red wins! \(crash\) You win\.")
     check(first.wait() == 3, "a bridge whose bot crashed exits 3")
     check(second.wait() == 0, "the opponent exits 0")
 
@@ -86,8 +86,8 @@ def submission_raises(server):
         server, "dcms", ["--python-dcms", os.path.join(TEST_BOTS, "raising_submission.py")],
         ["--cmd", bot_cmd("random_dcms.py")], ["map=small", "move_time_ms=2000"])
     first.expect(r"bridge: the bot exited with status 1 \(log: ([^)]+)\)")
-    first.expect(r"Game over: Red wins! \(resignation\) You lose\.")
-    second.expect(r"Game over: Red wins! \(resignation\) You win\.")
+    first.expect(r"Game over: Red wins! \(crash\) You lose\.")
+    second.expect(r"Game over: Red wins! \(crash\) You win\.")
     check(first.wait() == 3 and second.wait() == 0, "exit codes 3 and 0")
     with open(log_path("first")) as log:
         text = log.read()
@@ -110,8 +110,8 @@ def garbage(server):
         ["--cmd", bot_cmd("random_onedchess.py")], [])
     first.expect(r"bridge: the bot wrote something that is not a move: "
                  r"'hello there, I am not JSON' \(not JSON\)")
-    first.expect(r"Game over: Black wins! \(resignation\) You lose\.")
-    second.expect(r"Game over: Black wins! \(resignation\) You win\.")
+    first.expect(r"Game over: Black wins! \(crash\) You lose\.")
+    second.expect(r"Game over: Black wins! \(crash\) You win\.")
     check(first.wait() == 3, "a bridge whose bot wrote garbage exits 3")
     check(second.wait() == 0, "the opponent exits 0")
 

@@ -75,6 +75,10 @@ TEST_CASE("Shape errors are bad_message and name the field") {
   CHECK(code == ErrorCode::BadMessage);
   CHECK_THAT(message, Catch::Contains("'options.map'"));
 
+  std::tie(code, message) = failure(R"({"type": "resign", "reason": "bored"})");
+  CHECK(code == ErrorCode::BadMessage);
+  CHECK_THAT(message, Catch::Contains("'reason'") && Catch::Contains("crash"));
+
   std::tie(code, message) = failure(R"({"type": "ping", "id": {"a": 1}})");
   CHECK(code == ErrorCode::BadMessage);
   CHECK_THAT(message, Catch::Contains("'id'"));
@@ -115,6 +119,10 @@ TEST_CASE("Requests parse into their fields") {
   auto move = parse(R"({"type": "move", "from": [1, 2], "to": [2, 2]})");
   CHECK(move.type == MessageType::Move);
   CHECK(require_position(move.body, "from") == std::pair<long long, long long>{1, 2});
+
+  CHECK_FALSE(parse(R"({"type": "resign"})").crashed);
+  CHECK_FALSE(parse(R"({"type": "resign", "reason": "resignation"})").crashed);
+  CHECK(parse(R"({"type": "resign", "reason": "crash"})").crashed);
 
   CHECK(parse(R"({"type": "list_matches"})").game.empty());
   CHECK(parse(R"({"type": "list_matches", "game": "dcms"})").game == "dcms");

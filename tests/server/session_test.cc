@@ -28,6 +28,15 @@ TEST_CASE("Resign: the resigning seat loses and everyone is told", "[server][ses
   CHECK(m.seat0->request({{"type", "resign"}}).at("code") == "game_over");
 }
 
+TEST_CASE("A bridge gives a seat up for its crashed bot: the game ends by crash", "[server][session]") {
+  RunningServer server;
+  TwoSeatMatch m = start_match(server.port(), "onedchess");
+  const Json final_state = m.seat0->request({{"type", "resign"}, {"reason", "crash"}});
+  const Json expected{{"winner", "black"}, {"draw", false}, {"reason", "crash"}};
+  CHECK(final_state.at("outcome") == expected);
+  CHECK(m.seat1->wait_for_over().at("outcome") == expected);
+}
+
 TEST_CASE("Resign out of turn in a turn-based game, and leave as resignation", "[server][session]") {
   RunningServer server;
   TwoSeatMatch m = start_match(server.port(), "tactego",
