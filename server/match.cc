@@ -395,12 +395,13 @@ void Match::start_game() {
 }
 
 void Match::after_turn() {
-  ++seq_;
   for (auto& seat : seats_) seat.submitted.reset();
-  if (state_->outcome().over)
-    finish(state_->outcome());
-  else
+  if (state_->outcome().over) {
+    finish(state_->outcome());  // counts this change (seq) itself
+  } else {
+    ++seq_;
     start_deadline();
+  }
 }
 
 void Match::start_deadline() {
