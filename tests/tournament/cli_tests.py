@@ -108,6 +108,11 @@ def case_interrupt_and_resume():
     check(len(after) == 6, f"{len(after)} games after the resume")
     check(after[:len(before)] == before, "the finished games changed on resume")
     check(sorted(g["index"] for g in after) == list(range(6)), "each scheduled game once")
+    # The private server's store outlived the interrupt: every game's record is kept, those
+    # played before the Ctrl-C included.
+    for g in after:
+        with open(os.path.join(out, "records", f"game-{g['index']}.json")) as f:
+            check(json.load(f)["match"] == g["match"], f"record of game {g['index']}")
     table = {row["bot"]: row for row in results(out)["standings"]}
     check(all(row["games"] == 4 for row in table.values()), str(table))
     check(table["crash_third_move"]["points"] == 0 and table["crash_third_move"]["crashes"] == 4, str(table))
