@@ -68,6 +68,9 @@ MatchStore::MatchStore(const std::filesystem::path& data_dir, Sync sync)
   Transaction probe(db_);
   db_.exec("UPDATE schema_version SET version = version");
   probe.commit();
+  // Checkpoints run on their own thread (WalCheckpointer), never inside a game's commit.
+  db_.exec("PRAGMA wal_autocheckpoint = 0");
+  checkpointer_.emplace(path(), sync == Sync::Full, std::chrono::milliseconds(100));
 }
 
 MatchStore::~MatchStore() {

@@ -25,6 +25,7 @@
 #include "server/store/data_dir_lock.h"
 #include "server/store/match_record.h"
 #include "server/store/sqlite_db.h"
+#include "server/store/wal_checkpointer.h"
 
 namespace skirmish::store {
 
@@ -106,6 +107,7 @@ class MatchStore {
   std::atomic<const char*> broken_{nullptr};  // why the store can no longer be trusted
   std::atomic<std::uint64_t> written_epoch_{0};
   std::atomic<std::uint64_t> durable_epoch_{0};
+  std::optional<WalCheckpointer> checkpointer_;  // after db_: stops before db_ closes
 };
 
 }  // namespace skirmish::store

@@ -306,3 +306,23 @@ TEST_CASE("deferred commits: writes join one transaction, durable only once comm
   CHECK(store.durable_epoch() == store.written_epoch());
   CHECK(count_outside() == 4);
 }
+
+// Checkpoints run on the store's own thread: the database file takes the write-ahead log's
+// pages while the store is open, though no commit of a game checkpoints any more.
+TEST_CASE("the write-ahead log is copied into the database file in the background") {
+  skirmish::test::TempDir dir;
+  MatchStore store(dir.path());
+  const auto db_file = dir.path() / MatchStore::kFileName;
+  const auto size_at_start = std::filesystem::file_size(db_file);
+  Rng rng(11);
+  for (int i = 0; i < 200; ++i) {
+    LiveGame game(store, "bg" + std::to_string(i), "onedchess", {});
+    game.play(store, 5, rng);
+  }
+  bool copied = false;
+  for (int waited = 0; waited < 100 && !copied; ++waited) {  // up to 5 s
+    copied = std::filesystem::file_size(db_file) > size_at_start + 64 * 1024;
+    if (!copied) std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  }
+  CHECK(copied);
+}
