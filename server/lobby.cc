@@ -1,5 +1,7 @@
 #include "server/lobby.h"
 
+#include <algorithm>
+
 #include <boost/asio/steady_timer.hpp>
 #include <spdlog/spdlog.h>
 
@@ -99,7 +101,8 @@ Lobby::Created Lobby::create(const std::string& game, engine::Options options,
   std::shared_ptr<Match> match;
   {
     std::lock_guard lock(mutex_);
-    if (matches_.size() >= settings_.max_matches)
+    // Finished matches kept for their linger do not count: they must not turn players away.
+    if (matches_.size() - lingering_.size() >= settings_.max_matches)
       throw ProtocolError(ErrorCode::ServerFull, "too many matches on this server; try later");
     std::string match_id;
     do match_id = random_match_id();
@@ -195,15 +198,35 @@ void Lobby::retire(const std::string& match_id, bool finished) {
                            [&](store::MatchStore& store) { store.cancel_match(match_id, unix_ms()); });
     return;
   }
-  // A finished match stays findable for a while, so a dropped player can still see the end.
+  // A finished match stays findable for a while, so a dropped player can still see the end;
+  // at most max_matches of them (a busy server of short games finishes thousands a minute),
+  // the oldest going first.
+  std::shared_ptr<Match> evicted;  // released after the lock
+  {
+    std::lock_guard lock(mutex_);
+    lingering_.push_back(match_id);
+    if (lingering_.size() > settings_.max_matches) {
+      if (auto it = matches_.find(lingering_.front()); it != matches_.end()) {
+        evicted = std::move(it->second);
+        matches_.erase(it);
+      }
+      lingering_.pop_front();
+    }
+  }
   auto timer = std::make_shared<boost::asio::steady_timer>(executor_, settings_.finished_linger);
   timer->async_wait([timer, weak = weak_from_this(), match_id](const boost::system::error_code& ec) {
     if (ec) return;
-    if (auto lobby = weak.lock()) {
-      std::lock_guard lock(lobby->mutex_);
-      lobby->matches_.erase(match_id);
-    }
+    if (auto lobby = weak.lock()) lobby->forget_finished(match_id);
   });
+}
+
+void Lobby::forget_finished(const std::string& match_id) {
+  std::lock_guard lock(mutex_);
+  // Lingers end in the order they began, so this is almost always the front.
+  const auto it = std::find(lingering_.begin(), lingering_.end(), match_id);
+  if (it == lingering_.end()) return;  // already let go to make room
+  lingering_.erase(it);
+  matches_.erase(match_id);
 }
 
 void Lobby::shutdown() {
@@ -211,6 +234,7 @@ void Lobby::shutdown() {
   {
     std::lock_guard lock(mutex_);
     all.swap(matches_);
+    lingering_.clear();
   }
   for (auto& [id, match] : all) match->shutdown();
 }

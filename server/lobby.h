@@ -3,6 +3,7 @@
 // forgets them when they end (after a linger, so a late `resume` still sees the result).
 // Thread-safe; never calls into a match while holding its own lock.
 #include <chrono>
+#include <deque>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -51,6 +52,7 @@ class Lobby : public std::enable_shared_from_this<Lobby> {
 
  private:
   void retire(const std::string& match_id, bool finished);
+  void forget_finished(const std::string& match_id);  // its linger is over
   std::shared_ptr<Match> make_match(std::string id, const engine::GameInfo& info,
                                     const protocol::GameCodec& codec, engine::Options resolved,
                                     protocol::MatchSettings settings,
@@ -62,6 +64,7 @@ class Lobby : public std::enable_shared_from_this<Lobby> {
   MatchServices services_;
   mutable std::mutex mutex_;
   std::unordered_map<std::string, std::shared_ptr<Match>> matches_;
+  std::deque<std::string> lingering_;  // finished matches still findable, oldest first
 };
 
 }  // namespace skirmish::server

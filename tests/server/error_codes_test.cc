@@ -179,6 +179,21 @@ TEST_CASE("server_full: one connection over the limit is told and closed", "[ser
   CHECK(a.request({{"type", "ping"}}).at("type") == "pong");
 }
 
+TEST_CASE("server_full counts live matches only, not finished ones kept for a while",
+          "[server][errors]") {
+  server::Config config = test_config();
+  config.max_connections = 2;  // also the most matches open or running at once
+  RunningServer server(config);
+  TwoSeatMatch m = start_match(server.port(), "onedchess");
+  REQUIRE(m.seat0->request({{"type", "resign"}}).at("status") == "over");  // lingers 60 s
+  const Json create = {{"type", "create_match"}, {"game", "onedchess"}};
+  CHECK(m.seat0->request(create).at("type") == "match_created");
+  CHECK(m.seat1->request(create).at("type") == "match_created");
+  const Json third = m.seat0->request(create);
+  CHECK(third.at("type") == "error");
+  CHECK(third.at("code") == "server_full");
+}
+
 TEST_CASE("too_large: an oversized message is dropped, the connection carries on",
           "[server][errors][frames]") {
   server::Config config = test_config();
