@@ -102,7 +102,8 @@ Lobby::Created Lobby::create(const std::string& game, engine::Options options,
   {
     std::lock_guard lock(mutex_);
     // Finished matches kept for their linger do not count: they must not turn players away.
-    if (matches_.size() - lingering_.size() >= settings_.max_matches)
+    const std::size_t live = matches_.size() - std::min(matches_.size(), lingering_.size());
+    if (live >= settings_.max_matches)
       throw ProtocolError(ErrorCode::ServerFull, "too many matches on this server; try later");
     std::string match_id;
     do match_id = random_match_id();
