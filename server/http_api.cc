@@ -88,8 +88,7 @@ HttpReply handle_http_request(std::string_view method, std::string_view target,
     if (path == "/metrics") {
       HttpReply reply{200, "text/plain; version=0.0.4; charset=utf-8", {}};
       reply.body = context.metrics.render(context.websockets.load(), context.store != nullptr,
-                                          context.lobby ? context.lobby->count_by_game_and_state()
-                                                        : std::map<std::pair<std::string, std::string>, int>{});
+                                          context.lobby->count_by_game_and_state());  // ready: it exists
       return reply;
     }
     constexpr std::string_view kMatches = "/api/matches";
