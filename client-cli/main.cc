@@ -18,6 +18,8 @@ int main(int argc, char** argv) {
   std::signal(SIGPIPE, SIG_IGN);  // a closed socket or bot pipe is an error code, not a death
   CLI::App app{"skirmish: play Tactego, Dog-Cat-Mouse-cheeSe and 1D Chess on a Skirmish server"};
   app.require_subcommand(1);
+  // --server and --name go before or after the subcommand (subcommands inherit this).
+  app.fallthrough();
   CommonOptions common;
   app.add_option("--server", common.server,
                  "server URL (default: $SKIRMISH_SERVER, else ws://127.0.0.1:8080)");
@@ -35,14 +37,14 @@ int main(int argc, char** argv) {
   create->add_option("GAME", create_request.game, "tactego, dcms or onedchess")->required();
   create->add_option("-o,--option", create_options, "a match option KEY=VALUE (repeatable), e.g. -o move_time_ms=0")
       ->allow_extra_args(false);
-  create->add_option("--seat", create_request.seat, "the seat to take (default: the first)");
+  create->add_option("--seat", create_request.seat, "the seat to take, by name or number (default: the first)");
   create->add_flag("--detach", create_request.detach, "only create the match and print its id");
 
   SeatRequest join_request;
   join_request.mode = SeatRequest::Mode::Join;
   auto* join = app.add_subcommand("join", "join a match and play");
   join->add_option("MATCH", join_request.match, "the match id")->required();
-  join->add_option("--seat", join_request.seat, "the seat to take (default: the first free)");
+  join->add_option("--seat", join_request.seat, "the seat to take, by name or number (default: the first free)");
 
   SeatRequest watch_request;
   watch_request.mode = SeatRequest::Mode::Watch;
@@ -56,7 +58,7 @@ int main(int argc, char** argv) {
   play->add_option("GAME", play_request.game, "tactego, dcms or onedchess")->required();
   play->add_option("-o,--option", play_options, "a match option KEY=VALUE for a new match (repeatable)")
       ->allow_extra_args(false);
-  play->add_option("--seat", play_request.seat, "the seat to take");
+  play->add_option("--seat", play_request.seat, "the seat to take, by name or number");
 
   BotOptions bot_options;
   std::string bot_target;
@@ -72,7 +74,7 @@ int main(int argc, char** argv) {
   bot->add_option("TARGET", bot_target, "a game name (join an open match or create one) or a match id")->required();
   bot->add_option("-o,--option", bot_match_options, "a match option KEY=VALUE for a new match (repeatable)")
       ->allow_extra_args(false);
-  bot->add_option("--seat", bot_seat, "the seat to take");
+  bot->add_option("--seat", bot_seat, "the seat to take, by name or number");
 
   // History (issue 5): the server's stored matches, over its HTTP side.
   std::string history_match, export_path = "-", verify_path;

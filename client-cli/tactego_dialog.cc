@@ -1,6 +1,9 @@
 // Tactego: "Select Piece to Move by Position >> " then "Select Position to move Piece >> ".
 #include "client-cli/move_dialogs.h"
 
+#include <algorithm>
+#include <cstdlib>
+
 namespace skirmish::client {
 namespace {
 
@@ -13,28 +16,54 @@ class TactegoDialog : public MoveDialog {
     return from_ ? "Select Position to move Piece >> " : "Select Piece to Move by Position >> ";
   }
 
+  // The seed's flow: a bad start asks for the start again, a bad end asks for the end again.
   std::optional<nlohmann::json> feed(const std::string& line) override {
     const auto [row, col] = parse_position(line);
-    const int rows = view_.at("rows").get<int>();
-    const int cols = view_.at("cols").get<int>();
-    if (row < 0 || col < 0 || row >= rows || col >= cols) {
-      throw InputError("(" + std::to_string(row) + ", " + std::to_string(col) +
-                       ") is off the board (rows 0-" + std::to_string(rows - 1) + ", columns 0-" +
-                       std::to_string(cols - 1) + ")");
+    const std::string where = "(" + std::to_string(row) + ", " + std::to_string(col) + ")";
+    if (!on_board(row, col)) {
+      throw InputError(where + " is off the board (rows 0-" + std::to_string(rows() - 1) +
+                       ", columns 0-" + std::to_string(cols() - 1) + ")");
     }
     if (!from_) {
-      const auto& cell = view_["board"][static_cast<std::size_t>(row)][static_cast<std::size_t>(col)];
-      if (!cell.is_string() || cell.get<std::string>().front() != own_) {
-        throw InputError("(" + std::to_string(row) + ", " + std::to_string(col) +
-                         ") does not hold one of your pieces");
-      }
+      const std::string piece = cell(row, col);
+      if (piece.empty() || piece.front() != own_)
+        throw InputError(where + " does not hold one of your pieces");
+      if (piece == std::string{own_, 'F'} || piece == std::string{own_, 'M'})
+        throw InputError(where + " holds your " + (piece[1] == 'F' ? "flag" : "mine") +
+                         ", which cannot move");
+      if (!has_destination(row, col))
+        throw InputError(where + " is surrounded by your own pieces and the board's edge");
       from_ = {row, col};
       return std::nullopt;
     }
+    if (std::max(std::abs(row - from_->first), std::abs(col - from_->second)) != 1)
+      throw InputError(where + " is not one step from (" + std::to_string(from_->first) + ", " +
+                       std::to_string(from_->second) + ")");
+    if (is_own(row, col)) throw InputError(where + " holds one of your own pieces");
     return nlohmann::json{{"from", {from_->first, from_->second}}, {"to", {row, col}}};
   }
 
  private:
+  int rows() const { return view_.at("rows").get<int>(); }
+  int cols() const { return view_.at("cols").get<int>(); }
+  bool on_board(int row, int col) const { return row >= 0 && col >= 0 && row < rows() && col < cols(); }
+  // "R5", "B?", or "" for an empty cell.
+  std::string cell(int row, int col) const {
+    const auto& value = view_.at("board").at(static_cast<std::size_t>(row)).at(static_cast<std::size_t>(col));
+    return value.is_string() ? value.get<std::string>() : std::string();
+  }
+  bool is_own(int row, int col) const {
+    const std::string piece = cell(row, col);
+    return !piece.empty() && piece.front() == own_;
+  }
+  bool has_destination(int row, int col) const {
+    for (int dr = -1; dr <= 1; ++dr)
+      for (int dc = -1; dc <= 1; ++dc)
+        if ((dr != 0 || dc != 0) && on_board(row + dr, col + dc) && !is_own(row + dr, col + dc))
+          return true;
+    return false;
+  }
+
   nlohmann::json view_;
   char own_;
   std::optional<std::pair<int, int>> from_;

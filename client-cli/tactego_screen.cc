@@ -51,7 +51,8 @@ std::string render_tactego(const nlohmann::json& view, const Style& style) {
   board.rows = view.at("rows").get<int>();
   board.cols = view.at("cols").get<int>();
   board.cells.resize(static_cast<std::size_t>(board.rows * board.cols));
-  int cell_width = 2;
+  // The engine's minimum, so the grid is the seed's (and the engine's) for every preset.
+  int cell_width = 3;
   const auto& rows = view.at("board");
   for (int r = 0; r < board.rows; ++r) {
     for (int c = 0; c < board.cols; ++c) {

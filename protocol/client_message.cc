@@ -130,8 +130,12 @@ ClientMessage parse_client_message(std::string_view frame, std::string& id_out) 
       break;
     case MessageType::Join: {
       out.match = require_string(message, "match");
-      std::string seat = optional_string(message, "seat");
-      if (!seat.empty()) out.seat = std::move(seat);
+      // A seat name ("blue") or its number (0 or 1), which the match resolves.
+      auto seat = message.find("seat");
+      if (seat != message.end() && seat->is_number_integer())
+        out.seat = std::to_string(seat->get<long long>());
+      else if (std::string name = optional_string(message, "seat"); !name.empty())
+        out.seat = std::move(name);
       break;
     }
     case MessageType::Watch:

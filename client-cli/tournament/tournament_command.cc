@@ -13,7 +13,6 @@ namespace skirmish::tournament {
 
 void TournamentCommand::attach(CLI::App& app) {
   command_ = app.add_subcommand("tournament", "play a round-robin or gauntlet between bots (docs/tournaments.md)");
-  command_->fallthrough();  // `skirmish tournament --server URL ...` as well as `skirmish --server URL tournament`
   command_->add_option("--game", game_, "tactego, dcms or onedchess");
   command_->add_option("--bots", bots_,
                        "seed-style .py submissions (DCMS), folders of them, or bots files of NAME = COMMAND lines");

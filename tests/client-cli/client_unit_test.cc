@@ -39,6 +39,9 @@ TEST_CASE("Tactego is drawn as the seeds' grid, hidden pieces as '?'") {
         "   0   1   2\n"
         " 0 R10     RF \n"
         " 1 B?         \n");
+  // Small sets keep the engine's (and the seed sample's) width of 3.
+  const json small = {{"rows", 1}, {"cols", 2}, {"board", json::array({json::array({"RF", "R1"})})}};
+  CHECK(render_tactego(small, Style::plain()) == "   0   1\n 0 RF  R1 \n");
 }
 
 TEST_CASE("DCMS shows walls, pieces and the score; the last turn is described") {
@@ -70,17 +73,34 @@ TEST_CASE("outcomes name the winner and the reason") {
 }
 
 TEST_CASE("the Tactego dialog asks for the piece, then the destination") {
+  // Row 2: blue's 5, flag and mine; a bad start asks for the start again, a bad end for the end.
   const json state = {{"game", "tactego"}, {"you", "blue"},
-                      {"view", {{"rows", 2}, {"cols", 2},
-                                {"board", json::array({json::array({"R5", nullptr}), json::array({"B5", nullptr})})}}}};
+                      {"view", {{"rows", 3}, {"cols", 3},
+                                {"board", json::array({json::array({"R5", nullptr, nullptr}),
+                                                       json::array({nullptr, nullptr, nullptr}),
+                                                       json::array({"B5", "BF", "BM"})})}}}};
   auto dialog = make_move_dialog(state);
   CHECK(dialog->prompt() == "Select Piece to Move by Position >> ");
   CHECK_THROWS_WITH(dialog->feed("0 0"), "(0, 0) does not hold one of your pieces");
-  CHECK_THROWS_WITH(dialog->feed("2 0"), Catch::Contains("off the board"));
+  CHECK_THROWS_WITH(dialog->feed("3 0"), Catch::Contains("off the board"));
   CHECK_THROWS_WITH(dialog->feed("x"), Catch::Contains("is not a position"));
-  CHECK_FALSE(dialog->feed("1 0"));
+  CHECK_THROWS_WITH(dialog->feed("2 1"), "(2, 1) holds your flag, which cannot move");
+  CHECK_THROWS_WITH(dialog->feed("2 2"), "(2, 2) holds your mine, which cannot move");
+  CHECK_FALSE(dialog->feed("2 0"));
   CHECK(dialog->prompt() == "Select Position to move Piece >> ");
-  CHECK(*dialog->feed(" 0 0 ") == json({{"from", {1, 0}}, {"to", {0, 0}}}));
+  CHECK_THROWS_WITH(dialog->feed("2 1"), "(2, 1) holds one of your own pieces");
+  CHECK_THROWS_WITH(dialog->feed("0 0"), "(0, 0) is not one step from (2, 0)");
+  CHECK_THROWS_WITH(dialog->feed("2 0"), "(2, 0) is not one step from (2, 0)");
+  CHECK(dialog->prompt() == "Select Position to move Piece >> ");
+  CHECK(*dialog->feed(" 1 1 ") == json({{"from", {2, 0}}, {"to", {1, 1}}}));
+}
+
+TEST_CASE("the Tactego dialog refuses a piece boxed in by its own side") {
+  const json state = {{"game", "tactego"}, {"you", "red"},
+                      {"view", {{"rows", 2}, {"cols", 2},
+                                {"board", json::array({json::array({"R5", "R1"}), json::array({"R2", "RF"})})}}}};
+  auto dialog = make_move_dialog(state);
+  CHECK_THROWS_WITH(dialog->feed("0 0"), Catch::Contains("surrounded by your own pieces"));
 }
 
 TEST_CASE("the DCMS dialog checks the placement and the move string") {

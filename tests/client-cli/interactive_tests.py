@@ -11,7 +11,7 @@ import subprocess
 import sys
 import time
 
-from harness import SKIRMISH, Failure, Proxy, check, client, run
+from harness import SKIRMISH, Failure, Process, Proxy, check, client, run
 
 MOVE_PROMPT = r"Select Position of Piece to Move >> $"
 
@@ -123,8 +123,8 @@ def tactego_game(server):
     cells = tactego_layout(seed, ["F", "5"], 3, 2)
     red, blue, match = start_pair(server, "tactego", "pieces_text=F 1\n5 1", "length=3", "width=2",
                                   "seed=" + seed)
-    board_lines = ["   0  1"] + [
-        f" {r}" + "".join(" " + cells.get((r, c), "").ljust(2) for c in range(2)) for r in range(3)]
+    board_lines = ["   0   1"] + [
+        f" {r}" + "".join(" " + cells.get((r, c), "").ljust(3) for c in range(2)) for r in range(3)]
     for player in (red, blue):
         player.expect(r"== Tactego \| match " + match)
         player.expect(re.escape("\n".join(board_lines)))
@@ -132,19 +132,21 @@ def tactego_game(server):
     red_flag = next(pos for pos, piece in cells.items() if piece == "RF")
     blue_five = next(pos for pos, piece in cells.items() if piece == "B5")
     blue_flag = next(pos for pos, piece in cells.items() if piece == "BF")
-    # red: an empty square, then its flag (refused by the server), then a real move
+    # red: an empty square, then its flag (asked again), then bad ends for its 5 (the end
+    # is asked again, as the seed's "return to (c)"), then a real move
     red.expect(r"Select Piece to Move by Position >> $")
     red.send("1 0")
     red.expect(r"\(1, 0\) does not hold one of your pieces\nSelect Piece to Move by Position >> $")
     red.send("%d %d" % red_flag)
-    red.expect(r"Select Position to move Piece >> $")
-    red.send("1 %d" % red_flag[1])
-    red.expect(r"Refused by the server: .+\n")
-    red.expect(r"Select Piece to Move by Position >> $")
+    red.expect(r"holds your flag, which cannot move\nSelect Piece to Move by Position >> $")
     red.send("%d %d" % red_five)
     red.expect(r"Select Position to move Piece >> $")
     red.send("5 5")
-    red.expect(r"\(5, 5\) is off the board")
+    red.expect(r"\(5, 5\) is off the board.*\nSelect Position to move Piece >> $")
+    red.send("%d %d" % red_flag)
+    red.expect(r"holds one of your own pieces\nSelect Position to move Piece >> $")
+    red.send("2 %d" % red_five[1])
+    red.expect(r"is not one step from .*\nSelect Position to move Piece >> $")
     red.send("1 %d" % red_five[1])
     blue.expect(r"Red moved \(%d, %d\) -> \(1, %d\)" % (red_five + (red_five[1],)))
     # blue steps its 5 beside red's, out of the way
@@ -235,6 +237,11 @@ def lobby(server):
     listing = client(server.url, "list", name="list")
     listing.expect(match + r"\s+dcms\s+open\s+blue: free, red: free")
     check(listing.wait() == 0, "list exits 0")
+    # --server after the subcommand, and a seat by its number (1: DCMS's red).
+    seated = Process([SKIRMISH, "join", match, "--seat", "1", "--server", server.url], "seated")
+    seated.expect(r"Joined match " + match + r" \(dcms\) as red")
+    seated.expect(r"Waiting for an opponent")
+    seated.kill()
     bad = client(server.url, "create", "tactego", "-o", "width=0", name="bad")
     bad.expect(r"The server refused \(bad_options: .*width.*\)")
     check(bad.wait() == 1, "a refused create exits 1")

@@ -99,6 +99,11 @@ TEST_CASE("Errors of the lobby and of matches", "[server][errors]") {
   const Json bad_seat = expect_error(
       outsider, {{"type", "join"}, {"match", waiting_id}, {"seat", "green"}}, "bad_message");
   CHECK_THAT(bad_seat.at("message").get<std::string>(), Catch::Contains("seat"));
+  // The same by number: 0 is white (taken), 2 is no seat at all.
+  expect_error(outsider, {{"type", "join"}, {"match", waiting_id}, {"seat", 0}}, "match_full");
+  const Json bad_number = expect_error(
+      outsider, {{"type", "join"}, {"match", waiting_id}, {"seat", 2}}, "bad_message");
+  CHECK_THAT(bad_number.at("message").get<std::string>(), Catch::Contains("no seat '2'"));
   // already_in_match.
   expect_error(first, {{"type", "join"}, {"match", waiting_id}}, "already_in_match");
   expect_error(first, {{"type", "watch"}, {"match", waiting_id}}, "already_in_match");

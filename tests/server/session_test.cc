@@ -218,6 +218,11 @@ TEST_CASE("The lobby lists games and open matches, and a named seat can be joine
   const Json after = client.request({{"type", "list_matches"}});
   if (!after.at("matches").empty()) CHECK(after.at("matches")[0].at("seats")[1].at("taken") == false);
   CHECK(client.request({{"type", "ping"}}).at("type") == "pong");
+  // A seat may also be named by its number: 1 is the game's second seat (DCMS: red).
+  const std::string second_id = client.create_match("dcms");
+  const Json by_number = other.request({{"type", "join"}, {"match", second_id}, {"seat", 1}});
+  CHECK(by_number.at("type") == "joined");
+  CHECK(by_number.at("seat") == "red");
 }
 
 }  // namespace
