@@ -1,10 +1,10 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 """Regenerates tests/engine/common/data/cpython_shuffle_vectors.txt with this python3.
 
 For each seed string and piece count n: random.seed(seed), then random.shuffle of the red
 list [0..n-1], then of the blue list [0..n-1] -- exactly what Tactego's placement does.
 One line per vector:  <seed as UTF-8 hex, or -> <n> <red perm, comma-separated> <blue perm>
-Run: python3 scripts/gen_cpython_vectors.py > tests/engine/common/data/cpython_shuffle_vectors.txt
+Run with Debian's interpreter: /usr/bin/python3 scripts/gen_cpython_vectors.py > tests/engine/common/data/cpython_shuffle_vectors.txt
 """
 import random
 import sys
