@@ -26,9 +26,10 @@ const T& pick(const std::vector<T>& items, Rng& rng) {
 Options random_options(Rng& rng) {
   const std::vector<std::string> sets(kPieceSets.begin(), kPieceSets.end());
   std::uniform_int_distribution<int> turns(1, 20);
-  return Options{{"map", pick(map_names(), rng)},
-                 {"pieces", pick(sets, rng)},
-                 {"max_turns", std::to_string(turns(rng))}};
+  Options options{{"map", pick(map_names(), rng)}, {"pieces", pick(sets, rng)}};
+  // Mostly short games (fast); one in five plays to the default max_turns (60).
+  if (rng() % 5 != 0) options.set("max_turns", std::to_string(turns(rng)));
+  return options;
 }
 
 // Moves that must be refused during play (none during setup: any setup text is accepted).

@@ -32,6 +32,14 @@ Options small_board_options(Rng& rng) {
   return options;
 }
 
+// The seeds' full game: `basic` on 10 x 10, fog on or off.
+Options basic_board_options(Rng& rng) {
+  return Options{{"seed", std::to_string(rng())}, {"pieces", "basic"}, {"length", "10"},
+                 {"width", "10"},
+                 {"max_turns", std::to_string(std::uniform_int_distribution<int>(100, 1000)(rng))},
+                 {"fog", rng() % 2 ? "true" : "false"}};
+}
+
 // A few of each kind per turn (all of them every turn would make 2000 playouts slow).
 std::vector<std::string> illegal_candidates(const GameState& base, Seat seat, Rng& rng) {
   const TactegoState& state = as_tactego(base);
@@ -158,4 +166,21 @@ TEST_CASE("playouts: random games on small boards keep every property", "[tacteg
   }
   CHECK(flag_wins > 0);
   CHECK(draws > 0);
+}
+
+TEST_CASE("playouts: random games of `basic` on 10 x 10 keep every property", "[tactego][playout]") {
+  PlayoutConfig config;
+  config.game = &game_info();
+  config.playouts = kPlayouts / 20;
+  config.max_steps = 1100;
+  config.make_options = basic_board_options;
+  config.illegal_candidates = illegal_candidates;
+  config.check_transition = check_transition;
+  const auto stats = skirmish::test::run_playout_properties(config, 20261122);
+  CHECK(stats.games == kPlayouts / 20);
+  CHECK(stats.illegal_refused > 0);
+  int flag_wins = 0;
+  for (const auto& [ending, count] : stats.endings)
+    if (ending.find("flag_captured") != std::string::npos) flag_wins += count;
+  CHECK(flag_wins > 0);
 }
