@@ -37,19 +37,27 @@ std::vector<Move> random_playout(TactegoState state, Rng& rng) {
 }
 
 // ns per apply_move: replays recorded random playouts; resetting the state (one copy of a
-// 100-cell board per playout) is amortised over the playout's moves.
+// 100-cell board per playout) is amortised over the playout's moves. With fog, each move
+// is followed by both seats' fogged views, as the server computes them before sending.
 void BM_ApplyMove(benchmark::State& bench) {
+  const bool fog = bench.range(0) != 0;
   Rng rng(1);
   std::vector<TactegoState> starts;
   std::vector<std::vector<Move>> playouts;
   for (int i = 0; i < 16; ++i) {
-    starts.push_back(initial_state("apply" + std::to_string(i), false));
+    starts.push_back(initial_state("apply" + std::to_string(i), fog));
     playouts.push_back(random_playout(starts.back(), rng));
   }
   std::size_t moves = 0, k = 0;
   for (auto _ : bench) {
     TactegoState state = starts[k];
-    for (const Move& move : playouts[k]) state.apply_move(move);
+    for (const Move& move : playouts[k]) {
+      state.apply_move(move);
+      if (fog) {
+        benchmark::DoNotOptimize(state.view(Viewer::of_seat(0)));
+        benchmark::DoNotOptimize(state.view(Viewer::of_seat(1)));
+      }
+    }
     benchmark::DoNotOptimize(state.outcome());
     moves += playouts[k].size();
     k = (k + 1) % playouts.size();
@@ -58,7 +66,7 @@ void BM_ApplyMove(benchmark::State& bench) {
       static_cast<double>(moves), benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
   bench.SetItemsProcessed(static_cast<std::int64_t>(moves));
 }
-BENCHMARK(BM_ApplyMove)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_ApplyMove)->Arg(0)->Arg(1)->ArgName("fog")->Unit(benchmark::kMicrosecond);
 
 // ns to list the legal moves of positions taken from random basic 10 x 10 games.
 void BM_LegalMoves(benchmark::State& bench) {
