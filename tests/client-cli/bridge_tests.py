@@ -61,15 +61,7 @@ def crash(server):
     check(second.wait() == 0, "the opponent exits 0")
 
 
-def hang(server):
-    pid_file = os.path.join(tempfile.gettempdir(), f"skirmish-hang-{os.getpid()}.pid")
-    first, second = first_and_second(
-        server, "dcms", ["--cmd", bot_cmd(os.path.join(TEST_BOTS, "hang_bot.py"), pid_file)],
-        ["--cmd", bot_cmd("random_dcms.py")], ["map=small", "move_time_ms=300", "max_turns=3"])
-    for turn in (1, 2, 3):
-        first.expect(r"bridge: the bot missed the deadline for turn %d: null move" % turn)
-    first.expect(r"Game over: (Blue wins!|Red wins!|Draw!) \((score|cheese_eaten)\)")
-    check(first.wait() == 0 and second.wait() == 0, "both bridges exit 0")
+def check_reaped(pid_file):
     with open(pid_file) as f:
         pid = int(f.read())
     os.remove(pid_file)
@@ -79,6 +71,34 @@ def hang(server):
     except ProcessLookupError:
         alive = False
     check(not alive, f"the hanging bot (pid {pid}) was killed and reaped")
+
+
+def hang(server):
+    """DCMS: every turn the bot misses is a null move; the game goes on to its end."""
+    pid_file = os.path.join(tempfile.gettempdir(), f"skirmish-hang-{os.getpid()}.pid")
+    first, second = first_and_second(
+        server, "dcms", ["--cmd", bot_cmd(os.path.join(TEST_BOTS, "hang_bot.py"), pid_file)],
+        ["--cmd", bot_cmd("random_dcms.py")], ["map=small", "move_time_ms=300", "max_turns=3"])
+    for turn in (1, 2, 3):
+        first.expect(r"bridge: the bot missed the deadline for turn %d: null move" % turn)
+    first.expect(r"Game over: (Blue wins!|Red wins!|Draw!) \((score|cheese_eaten)\)")
+    check(first.wait() == 0 and second.wait() == 0, "both bridges exit 0")
+    check_reaped(pid_file)
+
+
+def hang_turn_based(game, loser_wins):
+    """Tactego and 1D Chess with a time limit: the seat that misses it loses (timeout)."""
+    def case(server):
+        pid_file = os.path.join(tempfile.gettempdir(), f"skirmish-hang-{game}-{os.getpid()}.pid")
+        first, second = first_and_second(
+            server, game, ["--cmd", bot_cmd(os.path.join(TEST_BOTS, "hang_bot.py"), pid_file)],
+            ["--cmd", bot_cmd(f"random_{game}.py")], ["move_time_ms=500"])
+        first.expect(r"bridge: the bot missed the deadline for turn 0: the server applies the timeout rule")
+        first.expect(r"Game over: %s \(timeout\) You lose\." % loser_wins)
+        second.expect(r"Game over: %s \(timeout\) You win\." % loser_wins)
+        check(first.wait() == 0 and second.wait() == 0, "both bridges exit 0")
+        check_reaped(pid_file)
+    return case
 
 
 def submission_raises(server):
@@ -132,6 +152,8 @@ CASES = {
     "seed_submission": (seed_submission, ()),
     "crash": (crash, ()),
     "hang": (hang, ()),
+    "hang_tactego": (hang_turn_based("tactego", "Blue wins!"), ()),
+    "hang_onedchess": (hang_turn_based("onedchess", "Black wins!"), ()),
     "garbage": (garbage, ()),
     "submission_raises": (submission_raises, ()),
     "submission_slow": (submission_slow, ()),
