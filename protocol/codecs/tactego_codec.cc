@@ -61,7 +61,8 @@ class TactegoCodec final : public GameCodec {
   }
 
   void choose_options(engine::Options& given, std::string_view random_text) const override {
-    if (!given.has("seed") || given.text("seed").empty()) given.set("seed", std::string(random_text));
+    // Only a missing seed is chosen: "" is a seed string like any other (CPython's too).
+    if (!given.has("seed")) given.set("seed", std::string(random_text));
   }
 
   bool hides_option(std::string_view name, const engine::Options& resolved) const override {

@@ -49,6 +49,24 @@ Json move_message(const std::pair<Pos, Pos>& move) {
           {"to", {move.second.first, move.second.second}}};
 }
 
+TEST_CASE("Tactego: an empty seed string is a seed, placed as CPython places it", "[server][tactego]") {
+  RunningServer server;
+  // The engine's fixture empty_seed_assassins_4x3.txt, from python3 with random.seed("").
+  TwoSeatMatch m = start_match(server.port(), "tactego",
+                               {{"pieces", "assassins"}, {"length", 4}, {"width", 3},
+                                {"seed", ""}, {"fog", false}});
+  const Json& view = m.start0.at("view");
+  CHECK(view.at("seed") == "");
+  CHECK(view.at("board") == Json::array({Json::array({"RA", "RA", "R1"}),
+                                         Json::array({"RA", "R1", "RF"}),
+                                         Json::array({"BA", "B1", "BA"}),
+                                         Json::array({"BF", "BA", "B1"})}));
+  // Without a seed the server picks one and reports it.
+  TwoSeatMatch picked = start_match(server.port(), "tactego",
+                                    {{"pieces", "assassins"}, {"length", 4}, {"width", 3}});
+  CHECK_FALSE(picked.start0.at("view").at("seed").get<std::string>().empty());
+}
+
 TEST_CASE("Tactego: red captures blue's flag and wins", "[server][tactego]") {
   RunningServer server;
   // 2 x 2: each side has a flag and a 1 on its own row; every red cell touches every blue one.
