@@ -4,7 +4,9 @@
 #include <benchmark/benchmark.h>
 
 #include <filesystem>
+#include <random>
 #include <string>
+#include <vector>
 
 #include <unistd.h>
 
@@ -54,6 +56,75 @@ void BM_StoreGames(benchmark::State& state) {
   std::filesystem::remove_all(dir);
 }
 BENCHMARK(BM_StoreGames)->Arg(0)->Arg(1)->Arg(4)->Arg(16)->Unit(benchmark::kMicrosecond);
+
+// What a loaded server does: 100 matches at once with random 8-letter ids, their writes
+// interleaved (each match makes its next write in turn), committed 29 writes at a time (the
+// group size measured under the load generator's 100 closed-loop 1D Chess matches).
+class InterleavedMatch {
+ public:
+  explicit InterleavedMatch(std::mt19937_64& rng) { renew(rng); }
+
+  // The match's next write; a finished match starts over under a new id.
+  void step(MatchStore& store, std::mt19937_64& rng) {
+    switch (next_++) {
+      case 0: {
+        skirmish::engine::Options options;
+        options.set("seed", "1");
+        store.create_match(id_, "onedchess", options, options, 1);
+        break;
+      }
+      case 1: store.record_join(id_, 0, "white", "token-white-" + id_, 2); break;
+      case 2: store.record_join(id_, 1, "black", "token-black-" + id_, 3); break;
+      case 3: store.start_match(id_, 4); break;
+      case 11:
+        store.finish_match(id_, skirmish::engine::Outcome::win(0, skirmish::engine::EndReason::KingTaken), 5);
+        renew(rng);
+        break;
+      default: {
+        const std::size_t turn = static_cast<std::size_t>(next_ - 5);
+        store.append_turn(id_, turn, TurnRecord::single(static_cast<int>(turn % 2), "K1-2", 12));
+      }
+    }
+  }
+
+ private:
+  void renew(std::mt19937_64& rng) {
+    static constexpr char kAlphabet[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
+    id_.assign(8, 'A');
+    for (char& ch : id_) ch = kAlphabet[rng() % 32];
+    next_ = 0;
+  }
+  std::string id_;
+  int next_ = 0;
+};
+
+void BM_StoreInterleaved(benchmark::State& state) {
+  constexpr int kMatches = 100, kWritesPerCommit = 29;
+  const auto dir = fresh_dir();
+  {
+    MatchStore store(dir);
+    store.defer_commits();
+    std::mt19937_64 rng(7);
+    std::vector<InterleavedMatch> matches;
+    for (int i = 0; i < kMatches; ++i) matches.emplace_back(rng);
+    long long writes = 0;
+    // Warm up to a store that already holds some thousands of finished matches.
+    for (int i = 0; i < 50'000; ++i) {
+      matches[static_cast<std::size_t>(i % kMatches)].step(store, rng);
+      if (i % kWritesPerCommit == 0) store.commit_pending();
+    }
+    for (auto _ : state) {
+      for (int i = 0; i < kWritesPerCommit; ++i)
+        matches[static_cast<std::size_t>(writes++ % kMatches)].step(store, rng);
+      store.commit_pending();
+    }
+    state.counters["writes/s"] = benchmark::Counter(static_cast<double>(writes), benchmark::Counter::kIsRate);
+    state.counters["us/write"] = benchmark::Counter(static_cast<double>(writes),
+                                                    benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
+  }
+  std::filesystem::remove_all(dir);
+}
+BENCHMARK(BM_StoreInterleaved)->Unit(benchmark::kMicrosecond);
 
 }  // namespace
 

@@ -1,6 +1,8 @@
 #include "server/store/match_store.h"
 
 
+#include <algorithm>
+
 #include <nlohmann/json.hpp>
 #include <sqlite3.h>
 
@@ -57,6 +59,7 @@ MatchStore::MatchStore(const std::filesystem::path& data_dir, Sync sync)
   }
   db_.exec(sync == Sync::Full ? "PRAGMA synchronous = FULL" : "PRAGMA synchronous = NORMAL");
   db_.exec("PRAGMA foreign_keys = ON");
+  db_.exec("PRAGMA cache_size = -32768");
   {
     Statement check(db_, "PRAGMA quick_check");
     if (!check.step() || check.text(0) != "ok")
@@ -64,6 +67,7 @@ MatchStore::MatchStore(const std::filesystem::path& data_dir, Sync sync)
                        "); restore a backup, see docs/operations.md");
   }
   prepare_schema(db_);
+  load_live_matches();
   // Prove now that we can write (directory permissions, WAL and lock files), not mid-game.
   Transaction probe(db_);
   db_.exec("UPDATE schema_version SET version = version");
@@ -136,6 +140,30 @@ Statement& MatchStore::cached(const char* sql) {
   return *slot;
 }
 
+void MatchStore::load_live_matches() {
+  Statement select(db_,
+                   "SELECT id, seq, status, "
+                   "coalesce((SELECT max(turn) + 1 FROM moves WHERE match_seq = seq), 0) "
+                   "FROM matches WHERE status IN ('open', 'running')");
+  while (select.step())
+    live_[select.text(0)] = {select.integer(1),
+                             select.text(2) == "running" ? MatchState::Running : MatchState::Open,
+                             static_cast<std::size_t>(select.integer(3))};
+}
+
+MatchStore::LiveMatch& MatchStore::live(const std::string& id, std::string_view what,
+                                        std::initializer_list<MatchState> states) {
+  auto it = live_.find(id);
+  if (it == live_.end() || std::find(states.begin(), states.end(), it->second.state) == states.end()) {
+    std::string expected;
+    for (const MatchState state : states)
+      expected += (expected.empty() ? "" : " or ") + std::string(to_string(state));
+    throw StoreError("database " + path() + ": " + std::string(what) + ": match " + id + " is not " +
+                     expected);
+  }
+  return it->second;
+}
+
 void MatchStore::require_changed(const std::string& id, std::string_view what) {
   if (sqlite3_changes(db_.handle()) == 0)
     throw StoreError("database " + path() + ": " + std::string(what) + ": no match " + id +
@@ -151,34 +179,39 @@ void MatchStore::create_match(const std::string& id, const std::string& game,
                      "VALUES (?, ?, ?, ?, 'open', ?)");
     insert.bind(1, id).bind(2, game).bind(3, options_to_json(resolved))
         .bind(4, options_to_json(settings)).bind(5, created_ms).run();
+    live_[id] = {sqlite3_last_insert_rowid(db_.handle()), MatchState::Open, 0};
   });
 }
 
 void MatchStore::record_join(const std::string& id, engine::Seat seat, const std::string& name,
                              std::string_view token, std::int64_t joined_ms) {
   write([&] {
+    const LiveMatch& match = live(id, "join", {MatchState::Open, MatchState::Running});
     Statement& insert = cached(
-                     "INSERT OR REPLACE INTO seats (match_id, seat, name, token_hash, joined_ms) "
+                     "INSERT OR REPLACE INTO seats (match_seq, seat, name, token_hash, joined_ms) "
                      "VALUES (?, ?, ?, ?, ?)");
-    insert.bind(1, id).bind(2, seat_index(seat)).bind(3, name).bind(4, hash_token(token))
+    insert.bind(1, match.seq).bind(2, seat_index(seat)).bind(3, name).bind(4, hash_token(token))
         .bind(5, joined_ms).run();
   });
 }
 
 void MatchStore::record_leave(const std::string& id, engine::Seat seat) {
   write([&] {
-    Statement& remove = cached("DELETE FROM seats WHERE match_id = ? AND seat = ?");
-    remove.bind(1, id).bind(2, seat_index(seat)).run();
+    const LiveMatch& match = live(id, "leave", {MatchState::Open, MatchState::Running});
+    Statement& remove = cached("DELETE FROM seats WHERE match_seq = ? AND seat = ?");
+    remove.bind(1, match.seq).bind(2, seat_index(seat)).run();
   });
 }
 
 void MatchStore::start_match(const std::string& id, std::int64_t started_ms) {
   write([&] {
+    LiveMatch& match = live(id, "start", {MatchState::Open});
     Statement& update = cached(
                      "UPDATE matches SET status = 'running', started_ms = ? "
-                     "WHERE id = ? AND status = 'open'");
-    update.bind(1, started_ms).bind(2, id).run();
+                     "WHERE seq = ? AND status = 'open'");
+    update.bind(1, started_ms).bind(2, match.seq).run();
     require_changed(id, "start");
+    match.state = MatchState::Running;
   });
 }
 
@@ -188,48 +221,44 @@ void MatchStore::append_turn(const std::string& id, std::size_t turn_index,
   if (actors.empty())
     throw StoreError("match " + id + " turn " + std::to_string(turn_index) + ": no seat acted");
   write([&] {
-    // Only the next turn of a running match. (Checked apart from the INSERT: an INSERT that
-    // selects from its own table makes SQLite build a temporary table on every run.)
-    Statement& check = cached(
-        "SELECT coalesce(max(turn) + 1, 0), "
-        "EXISTS (SELECT 1 FROM matches WHERE id = ?1 AND status = 'running') "
-        "FROM moves WHERE match_id = ?1");
-    check.bind(1, id);
-    check.step();
-    const auto next_turn = check.integer(0);
-    const bool running = check.integer(1) != 0;
-    check.reset();  // no read left open
-    if (!running || next_turn != static_cast<std::int64_t>(turn_index))
+    // Only the next turn of a running match: a lost or repeated move never goes unnoticed.
+    LiveMatch& match = live(id, "store a turn", {MatchState::Running});
+    if (match.turns != turn_index)
       throw StoreError("database " + path() + ": match " + id + ": cannot store turn " +
-                       std::to_string(turn_index) + " (the match is not running, or the next turn is " +
-                       std::to_string(next_turn) + ")");
+                       std::to_string(turn_index) + ", the next turn is " +
+                       std::to_string(match.turns));
     Statement& insert = cached(
-        "INSERT INTO moves (match_id, turn, actors, move0, move1, ms0, ms1) VALUES (?, ?, ?, ?, ?, ?, ?)");
-    insert.bind(1, id).bind(2, static_cast<std::int64_t>(turn_index)).bind(3, actors)
+        "INSERT INTO moves (match_seq, turn, actors, move0, move1, ms0, ms1) VALUES (?, ?, ?, ?, ?, ?, ?)");
+    insert.bind(1, match.seq).bind(2, static_cast<std::int64_t>(turn_index)).bind(3, actors)
         .bind(4, turn.moves[0]).bind(5, turn.moves[1]).bind(6, turn.millis[0])
         .bind(7, turn.millis[1]).run();
+    ++match.turns;
   });
 }
 
 void MatchStore::finish_match(const std::string& id, const engine::Outcome& result,
                               std::int64_t finished_ms) {
   write([&] {
+    const LiveMatch& match = live(id, "finish", {MatchState::Open, MatchState::Running});
     Statement& update = cached(
                      "UPDATE matches SET status = 'finished', finished_ms = ?, winner = ?, reason = ? "
-                     "WHERE id = ? AND status IN ('open', 'running')");
+                     "WHERE seq = ? AND status IN ('open', 'running')");
     update.bind(1, finished_ms).bind(2, std::int64_t{result.winner})
-        .bind(3, engine::to_string(result.reason)).bind(4, id).run();
+        .bind(3, engine::to_string(result.reason)).bind(4, match.seq).run();
     require_changed(id, "finish");
+    live_.erase(id);
   });
 }
 
 void MatchStore::cancel_match(const std::string& id, std::int64_t finished_ms) {
   write([&] {
+    const LiveMatch& match = live(id, "cancel", {MatchState::Open});
     Statement& update = cached(
                      "UPDATE matches SET status = 'cancelled', finished_ms = ? "
-                     "WHERE id = ? AND status = 'open'");
-    update.bind(1, finished_ms).bind(2, id).run();
+                     "WHERE seq = ? AND status = 'open'");
+    update.bind(1, finished_ms).bind(2, match.seq).run();
     require_changed(id, "cancel");
+    live_.erase(id);
   });
 }
 
@@ -240,7 +269,7 @@ std::vector<MatchRecord> MatchStore::query_matches(const std::string& where, std
   {
     Statement select(db_,
                      "SELECT id, game, options, status, created_ms, started_ms, finished_ms, "
-                     "winner, reason, (SELECT count(*) FROM moves WHERE match_id = matches.id), "
+                     "winner, reason, (SELECT count(*) FROM moves WHERE match_seq = matches.seq), "
                      "settings "
                      "FROM matches " + where + " ORDER BY " + order + " LIMIT ?");
     int next = 1;
@@ -279,16 +308,16 @@ std::vector<MatchRecord> MatchStore::query_matches(const std::string& where, std
 
 void MatchStore::load_details(MatchRecord& record, bool with_turns) {
   Statement seats(db_,
-                  "SELECT seat, name, token_hash, joined_ms FROM seats WHERE match_id = ? "
-                  "ORDER BY seat");
+                  "SELECT seat, name, token_hash, joined_ms FROM seats "
+                  "WHERE match_seq = (SELECT seq FROM matches WHERE id = ?) ORDER BY seat");
   seats.bind(1, record.id);
   while (seats.step())
     record.seats.push_back({static_cast<engine::Seat>(seats.integer(0)), seats.text(1),
                             seats.text(2), seats.integer(3)});
   if (!with_turns) return;
   Statement moves(db_,
-                  "SELECT turn, actors, move0, move1, ms0, ms1 FROM moves WHERE match_id = ? "
-                  "ORDER BY turn");
+                  "SELECT turn, actors, move0, move1, ms0, ms1 FROM moves "
+                  "WHERE match_seq = (SELECT seq FROM matches WHERE id = ?) ORDER BY turn");
   moves.bind(1, record.id);
   while (moves.step()) {
     if (moves.integer(0) != static_cast<std::int64_t>(record.turns.size()))

@@ -12,6 +12,7 @@
 #include <atomic>
 #include <cstdint>
 #include <filesystem>
+#include <initializer_list>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -86,6 +87,17 @@ class MatchStore {
 
  private:
   void load_details(MatchRecord& record, bool with_turns);
+  // What the writes of an open or running match need, kept in memory so that a write is a
+  // single statement: the row number that keys its seats and moves, its state, its turns.
+  struct LiveMatch {
+    std::int64_t seq = 0;
+    MatchState state = MatchState::Open;
+    std::size_t turns = 0;
+  };
+  void load_live_matches();
+  // The live match `id` in one of `states`; throws naming `what` otherwise.
+  LiveMatch& live(const std::string& id, std::string_view what,
+                  std::initializer_list<MatchState> states);
   std::vector<MatchRecord> query_matches(const std::string& where, std::string_view bound,
                                          const std::string& order, std::size_t limit,
                                          bool with_turns);
@@ -102,6 +114,7 @@ class MatchStore {
   DataDirLock lock_;  // before db_: no one else may open the file
   SqliteDb db_;
   std::unordered_map<const char*, std::unique_ptr<Statement>> statements_;  // by SQL literal
+  std::unordered_map<std::string, LiveMatch> live_;  // open and running matches, by id
   bool defer_ = false;
   bool in_transaction_ = false;
   std::atomic<const char*> broken_{nullptr};  // why the store can no longer be trusted

@@ -5,7 +5,7 @@
 
 namespace skirmish::store {
 
-inline constexpr int kSchemaVersion = 1;
+inline constexpr int kSchemaVersion = 2;
 
 // Creates the tables on an empty database, checks the version of an existing one.
 // Throws StoreError naming the path for a database of another program or a newer version.

@@ -5,7 +5,13 @@
 namespace skirmish::store {
 
 SqliteDb::SqliteDb(std::string path) : path_(std::move(path)) {
-  const int flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_FULLMUTEX;
+  // SQLite's memory statistics take a global mutex on every allocation; nothing reads them.
+  // (Only possible before SQLite initialises, so once, before the first connection.)
+  static const int configured = sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0);
+  (void)configured;
+  // No SQLite mutex per call: a connection is only ever used by one thread at a time
+  // (MatchStore holds its own lock; the checkpointer has a connection of its own).
+  const int flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX;
   if (sqlite3_open_v2(path_.c_str(), &db_, flags, nullptr) != SQLITE_OK) {
     const std::string message = db_ ? sqlite3_errmsg(db_) : "out of memory";
     sqlite3_close(db_);

@@ -1,0 +1,131 @@
+// A database written by a version-1 server (text match ids as keys) is migrated to the
+// current schema when the store opens: every match, seat and move is kept, unfinished
+// games carry on where they stopped, and the file says it is now the current version.
+#include <catch2/catch.hpp>
+
+#include <sqlite3.h>
+
+#include "server/store/match_store.h"
+#include "server/store/schema.h"
+#include "tests/store/temp_dir.h"
+
+namespace {
+
+using skirmish::store::MatchState;
+using skirmish::store::MatchStore;
+using skirmish::store::TurnRecord;
+
+// The version-1 layout exactly as version-1 servers created it, with two matches: a 1D
+// Chess game two turns in, and a finished one.
+constexpr const char* kVersion1Database = R"sql(
+CREATE TABLE schema_version (version INTEGER NOT NULL);
+INSERT INTO schema_version (version) VALUES (1);
+CREATE TABLE matches (
+  id          TEXT PRIMARY KEY,
+  game        TEXT NOT NULL,
+  options     TEXT NOT NULL,
+  settings    TEXT NOT NULL,
+  status      TEXT NOT NULL CHECK (status IN ('open', 'running', 'finished', 'cancelled')),
+  created_ms  INTEGER NOT NULL,
+  started_ms  INTEGER,
+  finished_ms INTEGER,
+  winner      INTEGER,
+  reason      TEXT
+);
+CREATE INDEX matches_by_status ON matches (status, created_ms);
+CREATE TABLE seats (
+  match_id   TEXT NOT NULL REFERENCES matches (id),
+  seat       INTEGER NOT NULL CHECK (seat IN (0, 1)),
+  name       TEXT NOT NULL,
+  token_hash TEXT NOT NULL,
+  joined_ms  INTEGER NOT NULL,
+  PRIMARY KEY (match_id, seat)
+);
+CREATE TABLE moves (
+  match_id TEXT NOT NULL REFERENCES matches (id),
+  turn     INTEGER NOT NULL,
+  actors   TEXT NOT NULL CHECK (actors IN ('0', '1', 'both')),
+  move0    TEXT,
+  move1    TEXT,
+  ms0      INTEGER,
+  ms1      INTEGER,
+  PRIMARY KEY (match_id, turn)
+);
+INSERT INTO matches VALUES ('RUNNING1', 'onedchess', '{"max_turns":"0"}',
+  '{"move_time_ms":"0"}', 'running', 2000, 2100, NULL, NULL, NULL);
+INSERT INTO matches VALUES ('FINISHED', 'onedchess', '{"max_turns":"0"}',
+  '{"move_time_ms":"0"}', 'finished', 1000, 1100, 1900, 0, 'king_taken');
+INSERT INTO seats VALUES ('RUNNING1', 0, 'ann', 'hash-ann', 2050);
+INSERT INTO seats VALUES ('RUNNING1', 1, 'bob', 'hash-bob', 2090);
+INSERT INTO seats VALUES ('FINISHED', 0, 'cy', 'hash-cy', 1050);
+INSERT INTO moves VALUES ('RUNNING1', 0, '0', '2 RIGHT', NULL, 120, NULL);
+INSERT INTO moves VALUES ('RUNNING1', 1, '1', NULL, '6 LEFT', NULL, 340);
+INSERT INTO moves VALUES ('FINISHED', 0, '0', '2 RIGHT', NULL, 5, NULL);
+)sql";
+
+void write_version1(const std::filesystem::path& dir) {
+  sqlite3* db = nullptr;
+  REQUIRE(sqlite3_open((dir / MatchStore::kFileName).c_str(), &db) == SQLITE_OK);
+  const int rc = sqlite3_exec(db, kVersion1Database, nullptr, nullptr, nullptr);
+  sqlite3_close(db);
+  REQUIRE(rc == SQLITE_OK);
+}
+
+long long schema_version(const std::filesystem::path& dir) {
+  sqlite3* db = nullptr;
+  REQUIRE(sqlite3_open((dir / MatchStore::kFileName).c_str(), &db) == SQLITE_OK);
+  sqlite3_stmt* select = nullptr;
+  REQUIRE(sqlite3_prepare_v2(db, "SELECT max(version) FROM schema_version", -1, &select, nullptr) ==
+          SQLITE_OK);
+  REQUIRE(sqlite3_step(select) == SQLITE_ROW);
+  const long long version = sqlite3_column_int64(select, 0);
+  sqlite3_finalize(select);
+  sqlite3_close(db);
+  return version;
+}
+
+}  // namespace
+
+TEST_CASE("a version-1 database is migrated, and its games carry on", "[store][migration]") {
+  skirmish::test::TempDir dir;
+  write_version1(dir.path());
+  {
+    MatchStore store(dir.path());
+    const auto unfinished = store.load_unfinished();
+    REQUIRE(unfinished.size() == 1);
+    const auto& running = unfinished.front();
+    CHECK(running.id == "RUNNING1");
+    CHECK(running.state == MatchState::Running);
+    CHECK(running.started_ms == 2100);
+    REQUIRE(running.seats.size() == 2);
+    CHECK(running.seats[1].name == "bob");
+    CHECK(running.seats[1].token_hash == "hash-bob");
+    REQUIRE(running.turns.size() == 2);
+    CHECK(running.turns[1].moves[0] == std::nullopt);
+    CHECK(running.turns[1].moves[1] == "6 LEFT");
+    CHECK(running.turns[1].millis[1] == 340);
+
+    const auto finished = store.get("FINISHED");
+    REQUIRE(finished);
+    CHECK(finished->state == MatchState::Finished);
+    REQUIRE(finished->result);
+    CHECK(finished->result->winner == 0);
+    CHECK(finished->turns.size() == 1);
+
+    // The running game goes on from its third turn, and nothing else is accepted.
+    store.append_turn("RUNNING1", 2, TurnRecord::single(0, "1 RIGHT", 80));
+    CHECK_THROWS_WITH(store.append_turn("RUNNING1", 2, TurnRecord::single(1, "7 LEFT", 80)),
+                      Catch::Contains("the next turn is 3"));
+    CHECK_THROWS_WITH(store.append_turn("FINISHED", 1, TurnRecord::single(1, "7 LEFT", 80)),
+                      Catch::Contains("is not running"));
+    // New matches are numbered after the migrated ones.
+    store.create_match("NEWMATCH", "onedchess", {}, {}, 3000);
+    const auto listed = store.list(std::nullopt);
+    REQUIRE(listed.size() == 3);
+    CHECK(listed.front().id == "NEWMATCH");
+  }
+  CHECK(schema_version(dir.path()) == skirmish::store::kSchemaVersion);
+  // Reopened, the migrated file is used as it is.
+  MatchStore again(dir.path());
+  CHECK(again.get("RUNNING1")->turns.size() == 3);
+}
