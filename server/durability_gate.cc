@@ -1,6 +1,10 @@
 #include "server/durability_gate.h"
 
+#include <algorithm>
+#include <utility>
+
 #include <boost/asio/post.hpp>
+
 #include <spdlog/spdlog.h>
 
 namespace skirmish::server {
@@ -13,45 +17,121 @@ DurabilityGate::DurabilityGate(boost::asio::any_io_executor executor,
       metrics_(metrics),
       on_failure_(std::move(on_failure)) {
   store_->defer_commits();
+  thread_ = std::thread([this] { run(); });
+}
+
+DurabilityGate::~DurabilityGate() { stop(); }
+
+void DurabilityGate::submit(std::string what, Write write) {
+  bool post_flush = false;
+  {
+    std::lock_guard lock(queue_mutex_);
+    if (!failure_.empty()) throw store::StoreError("the store has failed: " + failure_);
+    if (stopping_) throw store::StoreError("the server is stopping");
+    // Numbered under the lock, so epochs follow the queue's order.
+    const std::uint64_t epoch = submitted_.load() + 1;
+    queue_.push_back({std::move(what), std::move(write), epoch});
+    submitted_.store(epoch);
+    post_flush = !std::exchange(flush_posted_, true);
+  }
+  // Posted, so it runs after the handlers already queued: their writes join this commit.
+  if (post_flush) boost::asio::post(executor_, [self = shared_from_this()] { self->flush(); });
+}
+
+void DurabilityGate::flush() {
+  {
+    std::lock_guard lock(queue_mutex_);
+    flush_posted_ = false;  // a write from now on posts the next flush
+    flushing_ = true;
+  }
+  wake_.notify_one();
 }
 
 bool DurabilityGate::wait_for(std::uint64_t stamp, std::function<void()> resume) {
   std::lock_guard lock(waiters_mutex_);
-  // Checked under the lock commit() takes after raising the durable epoch: no lost wake-up.
+  // Checked under the lock release_waiters() takes after raising the durable count: no
+  // wake-up is lost.
   if (passed(stamp)) return false;
-  waiters_.push_back(std::move(resume));
+  waiters_.emplace_back(stamp, std::move(resume));
   return true;
 }
 
-void DurabilityGate::written() {
-  if (commit_posted_.exchange(true)) return;
-  // Posted, so it runs after the handlers already queued: their writes join this commit.
-  boost::asio::post(executor_, [self = shared_from_this()] { self->commit(); });
+void DurabilityGate::stop() {
+  {
+    std::lock_guard lock(queue_mutex_);
+    stopping_ = true;
+  }
+  wake_.notify_one();
+  if (thread_.joinable()) thread_.join();
 }
 
-void DurabilityGate::commit() {
-  commit_posted_ = false;  // a write from now on posts the next commit
+void DurabilityGate::run() {
+  std::vector<Pending> batch;
+  for (;;) {
+    {
+      std::unique_lock lock(queue_mutex_);
+      wake_.wait(lock, [this] { return stopping_ || (flushing_ && !queue_.empty()); });
+      if (queue_.empty()) return;  // stopping, and everything is stored
+      flushing_ = false;
+      batch.swap(queue_);
+    }
+    store_batch(batch);
+    batch.clear();
+  }
+}
+
+void DurabilityGate::store_batch(std::vector<Pending>& batch) {
+  std::uint64_t stored = durable_.load();
+  std::string failure;
+  for (Pending& pending : batch) {
+    try {
+      ScopedTimer timer(metrics_.store_write_latency);
+      pending.write(*store_);
+      stored = pending.epoch;
+    } catch (const store::StoreError& error) {
+      metrics_.store_errors_total.fetch_add(1, std::memory_order_relaxed);
+      failure = "cannot " + pending.what + ": " + error.what();
+      break;  // the writes after it may depend on it: none of them is made
+    }
+  }
   try {
+    // What was written before a failure is kept: stored and never announced, as after a crash.
     ScopedTimer timer(metrics_.store_commit_latency);
     store_->commit_pending();
     metrics_.store_commits_total.fetch_add(1, std::memory_order_relaxed);
   } catch (const store::StoreError& error) {
-    lost(error.what());
-    return;
+    metrics_.store_errors_total.fetch_add(1, std::memory_order_relaxed);
+    if (failure.empty()) failure = std::string("a commit failed: ") + error.what();
+    stored = durable_.load();
   }
+  if (stored > durable_.load()) {
+    durable_.store(stored);
+    release_waiters();
+  }
+  if (!failure.empty()) fail(failure);
+}
+
+void DurabilityGate::release_waiters() {
   std::vector<std::function<void()>> ready;
   {
     std::lock_guard lock(waiters_mutex_);
-    ready.swap(waiters_);
+    auto still_waiting = std::partition(waiters_.begin(), waiters_.end(),
+                                        [this](const auto& waiter) { return !passed(waiter.first); });
+    for (auto it = still_waiting; it != waiters_.end(); ++it) ready.push_back(std::move(it->second));
+    waiters_.erase(still_waiting, waiters_.end());
   }
   for (auto& resume : ready) resume();
 }
 
-void DurabilityGate::lost(const std::string& why) {
+void DurabilityGate::fail(const std::string& why) {
+  {
+    std::lock_guard lock(queue_mutex_);
+    failure_ = why;
+    queue_.clear();  // after a failed write nothing queued behind it may be stored
+  }
   std::call_once(failure_reported_, [&] {
-    metrics_.store_errors_total.fetch_add(1, std::memory_order_relaxed);
-    spdlog::critical("store: {}; the moves since the last commit were never announced and are "
-                     "lost; stopping so that a restart reloads every match from the store",
+    spdlog::critical("store: {}; the moves not yet stored were never announced and are lost; "
+                     "stopping so that a restart reloads every match from the store",
                      why);
     if (on_failure_) on_failure_(why);
   });

@@ -1,15 +1,23 @@
 #pragma once
-// Group commit for the match store. Store writes join one open SQLite transaction; the gate
-// commits it once the handlers already queued on the io_context have run, so the moves of
-// many matches that arrive together share one commit. Every outgoing WebSocket message is
-// stamped with the store's written epoch when queued and sent only once that epoch is
+// The match store's own thread, and the gate that holds messages back until what they tell
+// of is stored. Game handlers submit() their writes and go on at once. The first write
+// after a commit posts a flush to the io_context, which runs once the handlers already
+// queued there have run; the store thread then runs everything queued in one SQLite
+// transaction and commits it (a group commit: the moves of many matches that arrived
+// together share it, while the network threads go on with the next ones). Every outgoing WebSocket message is
+// stamped with the number of writes submitted so far and sent only once that many are
 // durable: nobody is told of a move before it is stored, and each connection's messages
-// keep their order.
+// keep their order. No disk work ever runs on a network thread, so an fsync (--store-sync
+// full) delays only the messages waiting for it, never the other games.
+#include <atomic>
+#include <condition_variable>
 #include <cstdint>
 #include <functional>
 #include <memory>
 #include <mutex>
 #include <string>
+#include <thread>
+#include <utility>
 #include <vector>
 
 #include <boost/asio/any_io_executor.hpp>
@@ -21,34 +29,60 @@ namespace skirmish::server {
 
 class DurabilityGate : public std::enable_shared_from_this<DurabilityGate> {
  public:
-  // Called once, from a worker thread, if a commit fails: the uncommitted writes are lost,
-  // so the server must stop (and reload from the store when it starts again).
+  // Called once, from the store thread, if a write or a commit fails: what was not stored
+  // was never announced, and the server must stop (it reloads from the store on restart).
   using FailureHandler = std::function<void(const std::string& why)>;
+  using Write = std::function<void(store::MatchStore&)>;
 
   DurabilityGate(boost::asio::any_io_executor executor, std::shared_ptr<store::MatchStore> store,
                  Metrics& metrics, FailureHandler on_failure);
+  ~DurabilityGate();  // stop()
+  DurabilityGate(const DurabilityGate&) = delete;
+  DurabilityGate& operator=(const DurabilityGate&) = delete;
 
-  std::uint64_t stamp() const { return store_->written_epoch(); }
-  bool passed(std::uint64_t stamp) const { return stamp <= store_->durable_epoch(); }
-  // Runs `resume` once `stamp` is durable. Returns false (and never runs it) when it
-  // already is.
+  // Queues `write` for the store thread (`what` names it in the log). Throws StoreError
+  // when the store has failed or the gate has stopped: the caller must not go on.
+  void submit(std::string what, Write write);
+  // The stamp for a message queued now, and whether what it may tell of is stored.
+  std::uint64_t stamp() const { return submitted_.load(); }
+  bool passed(std::uint64_t stamp) const { return stamp <= durable_.load(); }
+  // Runs `resume` (on the store thread: it should only post) once `stamp` is durable.
+  // Returns false, and never runs it, when it already is.
   bool wait_for(std::uint64_t stamp, std::function<void()> resume);
-  // A write is waiting in the open transaction: commit it soon.
-  void written();
-  // A write failed in a way that lost the open transaction (MatchStore is broken).
-  void lost(const std::string& why);
+  // Stores and commits what is queued, then stops the store thread (server shutdown).
+  void stop();
 
  private:
-  void commit();
+  struct Pending {
+    std::string what;
+    Write write;
+    std::uint64_t epoch;  // its stamp: the submitted count including it
+  };
+  void flush();
+  void run();
+  void store_batch(std::vector<Pending>& batch);
+  void release_waiters();
+  void fail(const std::string& why);
 
   boost::asio::any_io_executor executor_;
   std::shared_ptr<store::MatchStore> store_;
   Metrics& metrics_;
   FailureHandler on_failure_;
-  std::atomic<bool> commit_posted_{false};
-  std::once_flag failure_reported_;
+
+  std::mutex queue_mutex_;
+  std::condition_variable wake_;
+  std::vector<Pending> queue_;
+  bool flush_posted_ = false;  // a flush is on its way to the io_context
+  bool flushing_ = false;      // the store thread may take the queue
+  bool stopping_ = false;
+  std::string failure_;  // why submissions are refused (empty while the store works)
+  std::atomic<std::uint64_t> submitted_{0};
+  std::atomic<std::uint64_t> durable_{0};
+
   std::mutex waiters_mutex_;
-  std::vector<std::function<void()>> waiters_;
+  std::vector<std::pair<std::uint64_t, std::function<void()>>> waiters_;
+  std::once_flag failure_reported_;
+  std::thread thread_;  // last: starts once everything above exists
 };
 
 }  // namespace skirmish::server

@@ -110,10 +110,11 @@ Lobby::Created Lobby::create(const std::string& game, engine::Options options,
     while (matches_.count(match_id) != 0);
     match = make_match(match_id, *info, *codec, resolved, match_settings, std::move(state));
     // Stored before anyone can see it; a match that cannot be stored is not created.
-    services_.write("create match " + match_id, [&](store::MatchStore& store) {
-      store.create_match(match_id, info->name, resolved, settings_as_options(match_settings),
-                         unix_ms());
-    });
+    services_.write("create match " + match_id,
+                    [match_id, game = info->name, resolved, settings = settings_as_options(match_settings),
+                     now = unix_ms()](store::MatchStore& store) {
+                      store.create_match(match_id, game, resolved, settings, now);
+                    });
     matches_.emplace(match_id, match);
   }
   services_.metrics().matches_created_total.fetch_add(1, std::memory_order_relaxed);
@@ -196,7 +197,9 @@ void Lobby::retire(const std::string& match_id, bool finished) {
     }
     spdlog::info("match {}: removed (nobody joined)", match_id);
     services_.write_or_log("cancel match " + match_id,
-                           [&](store::MatchStore& store) { store.cancel_match(match_id, unix_ms()); });
+                           [match_id, now = unix_ms()](store::MatchStore& store) {
+                             store.cancel_match(match_id, now);
+                           });
     return;
   }
   // A finished match stays findable for a while, so a dropped player can still see the end;

@@ -133,9 +133,10 @@ engine::Seat Match::join(const std::shared_ptr<Participant>& who,
   }
 
   const std::string token = random_token();
-  services_.write("seat a player in match " + id_, [&](store::MatchStore& store) {
-    store.record_join(id_, seat, player_name, token, unix_ms());
-  });
+  services_.write("seat a player in match " + id_,
+                  [id = id_, seat, player_name, token, now = unix_ms()](store::MatchStore& store) {
+                    store.record_join(id, seat, player_name, token, now);
+                  });
   SeatSlot& mine = slot(seat);
   mine.taken = true;
   mine.token_hash = store::hash_token(token);
@@ -283,7 +284,9 @@ void Match::play_turn(engine::JointMove moves, const std::array<std::int64_t, en
   }
   turn.moves = moves;
   services_.write("store turn " + std::to_string(stored_turns_ + 1) + " of match " + id_,
-                  [&](store::MatchStore& store) { store.append_turn(id_, stored_turns_, turn); });
+                  [id = id_, index = stored_turns_, turn](store::MatchStore& store) {
+                    store.append_turn(id, index, turn);
+                  });
   ++stored_turns_;
   state_->apply(moves);
   std::uint64_t count = 0;
@@ -317,7 +320,7 @@ void Match::leave(const Participant* who, std::optional<engine::Seat> seat) {
   if (status_ == MatchStatus::Waiting) {
     spdlog::info("match {}: {} left before the start", id_, seat_name(*seat));
     services_.write_or_log("free a seat of match " + id_,
-                           [&](store::MatchStore& store) { store.record_leave(id_, *seat); });
+                           [id = id_, seat = *seat](store::MatchStore& store) { store.record_leave(id, seat); });
     free_seat(*seat);
     ++seq_;
     publish(std::nullopt, {});
@@ -361,7 +364,7 @@ void Match::on_grace_expired(engine::Seat seat, std::uint64_t generation) {
     publish(std::nullopt, {});
   } else if (status_ == MatchStatus::Waiting) {
     services_.write_or_log("free a seat of match " + id_,
-                           [&](store::MatchStore& store) { store.record_leave(id_, seat); });
+                           [id = id_, seat](store::MatchStore& store) { store.record_leave(id, seat); });
     free_seat(seat);
     ++seq_;
     publish(std::nullopt, {});
@@ -382,8 +385,9 @@ void Match::shutdown() {
 // ---- turns, deadlines, the end ----------------------------------------------------------
 
 void Match::start_game() {
-  services_.write_or_log("start match " + id_,
-                         [&](store::MatchStore& store) { store.start_match(id_, unix_ms()); });
+  services_.write_or_log("start match " + id_, [id = id_, now = unix_ms()](store::MatchStore& store) {
+    store.start_match(id, now);
+  });
   status_ = MatchStatus::Running;
   spdlog::info("match {}: {} started ({} vs {})", id_, info_.name, slot(0).player_name,
                slot(1).player_name);
@@ -468,9 +472,10 @@ void Match::finish(const engine::Outcome& outcome) {
     seat.grace_timer->cancel();
   }
   const engine::Outcome final_outcome = this->outcome();
-  services_.write_or_log("store the result of match " + id_, [&](store::MatchStore& store) {
-    store.finish_match(id_, final_outcome, unix_ms());
-  });
+  services_.write_or_log("store the result of match " + id_,
+                         [id = id_, final_outcome, now = unix_ms()](store::MatchStore& store) {
+                           store.finish_match(id, final_outcome, now);
+                         });
   services_.metrics().matches_finished_total.fetch_add(1, std::memory_order_relaxed);
   spdlog::info("match {}: over, {} ({})", id_,
                final_outcome.is_draw() ? std::string("draw")

@@ -16,7 +16,6 @@ Metrics& MatchServices::metrics() const {
 void MatchServices::failed(const std::string& what, const store::StoreError& error) const {
   metrics().store_errors_total.fetch_add(1, std::memory_order_relaxed);
   spdlog::error("store: cannot {}: {}", what, error.what());
-  if (gate && store->broken()) gate->lost(error.what());
   throw protocol::ProtocolError(protocol::ErrorCode::Internal,
                                 "the server could not store this (" + what +
                                     "), so it did not happen; try again");

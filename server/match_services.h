@@ -1,8 +1,8 @@
 #pragma once
 // What every match shares with the rest of the server: the store (null when storing is
-// off), its group commit (null in unit tests: each write then commits at once) and the
-// metrics. Store writes go through write(), which times them, asks for the commit, and
-// turns a failure into an `internal` error for the client, so nothing is announced unstored.
+// off), its durability gate (null in unit tests: each write then runs and commits at once)
+// and the metrics. Store writes go through write(): with a gate they are queued for the
+// store thread and no message that tells of them leaves before they are stored.
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -21,15 +21,17 @@ struct MatchServices {
   std::shared_ptr<DurabilityGate> gate;
 
   Metrics& metrics() const;
-  // Runs `action` on the store (if any), timed. A StoreError is logged, counted and thrown
-  // on as ProtocolError(internal) naming `what`: the caller must then not go on.
+  // Stores what `action` writes (copyable: with a gate it runs later, on the store thread,
+  // so it must hold copies of what it needs). A store that cannot take it any more (failed
+  // or stopping) is logged, counted and thrown on as ProtocolError(internal) naming `what`:
+  // the caller must then not go on.
   template <typename Action>
   void write(const std::string& what, Action&& action) const {
     if (!store) return;
     try {
+      if (gate) return gate->submit(what, std::forward<Action>(action));
       ScopedTimer timer(metrics().store_write_latency);
       action(*store);
-      if (gate) gate->written();
     } catch (const store::StoreError& error) {
       failed(what, error);
     }

@@ -197,15 +197,9 @@ void Server::stop() {
   s.close_listener_and_sessions();
   s.context->lobby->shutdown();
   s.join_threads();
-  // Closing commits what is still open (stored, not yet announced, as after a crash) and
-  // checkpoints the write-ahead log.
-  if (s.context->store) {
-    try {
-      s.context->store->commit_pending();
-    } catch (const store::StoreError& error) {
-      spdlog::error("store: the last commit failed: {}", error.what());
-    }
-  }
+  // The store thread stores and commits what is still queued (stored, not yet announced,
+  // as after a crash); closing the store then checkpoints the write-ahead log.
+  if (s.context->gate) s.context->gate->stop();
   s.context->store.reset();
   spdlog::info("server on port {} stopped", s.port);
 }

@@ -108,8 +108,6 @@ void MatchStore::write(Body&& body) {
     }
     throw;
   }
-  written_epoch_.fetch_add(1);
-  if (!in_transaction_) durable_epoch_.store(written_epoch_.load());
 }
 
 void MatchStore::commit_pending() {
@@ -130,7 +128,6 @@ void MatchStore::commit_locked() {
       throw;
     }
   }
-  durable_epoch_.store(written_epoch_.load());
 }
 
 Statement& MatchStore::cached(const char* sql) {

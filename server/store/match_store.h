@@ -1,10 +1,8 @@
 #pragma once
 // The durable record of every match: SQLite in WAL mode, one file (skirmish.db) in the data
 // directory. Every call is thread-safe. By default each write returns once committed.
-// With defer_commits() (the server's group commit), writes join one open transaction that
-// commit_pending() commits; every write raises written_epoch() and a commit brings
-// durable_epoch() up to it, so the server sends a message only once the epoch stamped on
-// it is durable: no one is told of a move before it is stored.
+// With defer_commits() (the server's group commit, server/durability_gate.h), writes join
+// one open transaction that commit_pending() commits.
 //
 // Durability: commits go to the write-ahead log; with Sync::Normal (the default) a commit
 // survives the server process dying (SIGKILL, crash) but the last commits may be lost if
@@ -52,8 +50,6 @@ class MatchStore {
   // is then broken (the writes are lost): every later call throws, the server must stop.
   void commit_pending();
   bool broken() const { return broken_.load() != nullptr; }
-  std::uint64_t written_epoch() const { return written_epoch_.load(); }
-  std::uint64_t durable_epoch() const { return durable_epoch_.load(); }
 
   // A new open match; `resolved` holds every game option, the seed included; `settings`
   // the server's own match options (time limit, reconnect grace, spectators) as text.
@@ -118,8 +114,6 @@ class MatchStore {
   bool defer_ = false;
   bool in_transaction_ = false;
   std::atomic<const char*> broken_{nullptr};  // why the store can no longer be trusted
-  std::atomic<std::uint64_t> written_epoch_{0};
-  std::atomic<std::uint64_t> durable_epoch_{0};
   std::optional<WalCheckpointer> checkpointer_;  // after db_: stops before db_ closes
 };
 
