@@ -17,6 +17,7 @@
 #include "server/lobby.h"
 #include "server/server_context.h"
 #include "server/session.h"
+#include "server/store/schema.h"
 
 namespace skirmish::server {
 
@@ -93,6 +94,10 @@ struct Server::Impl {
       context->gate = std::make_shared<DurabilityGate>(ioc.get_executor(), context->store,
                                                        context->metrics, std::move(on_failure));
       spdlog::info("storing matches in {}", context->store->path());
+      const int found = context->store->found_schema_version();
+      if (found != 0 && found < store::kSchemaVersion)
+        spdlog::info("store: migrated {} from schema version {} to {}", context->store->path(), found,
+                     store::kSchemaVersion);
     } else {
       spdlog::info("storing is off: matches are not kept across restarts");
     }

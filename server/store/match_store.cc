@@ -66,7 +66,7 @@ MatchStore::MatchStore(const std::filesystem::path& data_dir, Sync sync)
       throw StoreError("database " + path() + " is corrupt (" + check.text(0) +
                        "); restore a backup, see docs/operations.md");
   }
-  prepare_schema(db_);
+  found_schema_version_ = prepare_schema(db_);
   load_live_matches();
   // Prove now that we can write (directory permissions, WAL and lock files), not mid-game.
   Transaction probe(db_);

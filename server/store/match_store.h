@@ -43,6 +43,9 @@ class MatchStore {
   MatchStore& operator=(const MatchStore&) = delete;
 
   const std::string& path() const { return db_.path(); }
+  // The schema version the file had when opened (0: created now); lower than
+  // kSchemaVersion when it was migrated.
+  int found_schema_version() const { return found_schema_version_; }
 
   // Group commit: from now on writes are committed by commit_pending(), many at once.
   void defer_commits();
@@ -111,6 +114,7 @@ class MatchStore {
   SqliteDb db_;
   std::unordered_map<const char*, std::unique_ptr<Statement>> statements_;  // by SQL literal
   std::unordered_map<std::string, LiveMatch> live_;  // open and running matches, by id
+  int found_schema_version_ = 0;
   bool defer_ = false;
   bool in_transaction_ = false;
   std::atomic<const char*> broken_{nullptr};  // why the store can no longer be trusted

@@ -107,13 +107,13 @@ bool is_empty(SqliteDb& db) {
 
 }  // namespace
 
-void prepare_schema(SqliteDb& db) {
+int prepare_schema(SqliteDb& db) {
   if (is_empty(db)) {
     Transaction transaction(db);
     db.exec(kCreateV2);
     write_version(db, kSchemaVersion);
     transaction.commit();
-    return;
+    return 0;
   }
   if (!has_table(db, "schema_version") || !has_table(db, "matches"))
     throw StoreError("database " + db.path() +
@@ -131,6 +131,7 @@ void prepare_schema(SqliteDb& db) {
                      ": run a newer server (see docs/operations.md, Upgrading)");
   // Each older version is brought up one step at a time, each step in one transaction.
   if (*version == 1) migrate_v1_to_v2(db);
+  return static_cast<int>(*version);
 }
 
 }  // namespace skirmish::store

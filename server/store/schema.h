@@ -7,8 +7,9 @@ namespace skirmish::store {
 
 inline constexpr int kSchemaVersion = 2;
 
-// Creates the tables on an empty database, checks the version of an existing one.
-// Throws StoreError naming the path for a database of another program or a newer version.
-void prepare_schema(SqliteDb& db);
+// Creates the tables on an empty database, checks the version of an existing one and
+// migrates an older one. Returns the version the file had before (0: it was new). Throws
+// StoreError naming the path for a database of another program or a newer version.
+int prepare_schema(SqliteDb& db);
 
 }  // namespace skirmish::store

@@ -91,6 +91,7 @@ TEST_CASE("a version-1 database is migrated, and its games carry on", "[store][m
   write_version1(dir.path());
   {
     MatchStore store(dir.path());
+    CHECK(store.found_schema_version() == 1);
     const auto unfinished = store.load_unfinished();
     REQUIRE(unfinished.size() == 1);
     const auto& running = unfinished.front();
@@ -127,5 +128,6 @@ TEST_CASE("a version-1 database is migrated, and its games carry on", "[store][m
   CHECK(schema_version(dir.path()) == skirmish::store::kSchemaVersion);
   // Reopened, the migrated file is used as it is.
   MatchStore again(dir.path());
+  CHECK(again.found_schema_version() == skirmish::store::kSchemaVersion);
   CHECK(again.get("RUNNING1")->turns.size() == 3);
 }
