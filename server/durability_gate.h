@@ -4,11 +4,12 @@
 // after a commit posts a flush to the io_context, which runs once the handlers already
 // queued there have run; the store thread then runs everything queued in one SQLite
 // transaction and commits it (a group commit: the moves of many matches that arrived
-// together share it, while the network threads go on with the next ones). Every outgoing WebSocket message is
-// stamped with the number of writes submitted so far and sent only once that many are
-// durable: nobody is told of a move before it is stored, and each connection's messages
-// keep their order. No disk work ever runs on a network thread, so an fsync (--store-sync
-// full) delays only the messages waiting for it, never the other games.
+// together share it, while the network threads go on with the next ones). Every outgoing
+// WebSocket message is stamped with the number of writes submitted so far and sent only
+// once that many are durable: nobody is told of a move before it is stored, and each
+// connection's messages keep their order. No disk work ever runs on a network thread, so
+// an fsync (--store-sync full) delays only the messages waiting for it, never the other
+// games.
 #include <atomic>
 #include <condition_variable>
 #include <cstdint>
