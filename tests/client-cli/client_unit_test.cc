@@ -44,7 +44,7 @@ TEST_CASE("Tactego is drawn as the seeds' grid, hidden pieces as '?'") {
   CHECK(render_tactego(small, Style::plain()) == "   0   1\n 0 RF  R1 \n");
 }
 
-TEST_CASE("DCMS shows walls, pieces and the score; the last turn is described") {
+TEST_CASE("DCMS shows walls, pieces and the score, and describes the last turn") {
   const json view = {{"rows", 3}, {"cols", 4}, {"walls", {"####", "#..#", "####"}},
                      {"placement", {{"S", {1, 1}}, {"s", {1, 2}}, {"M", {1, 2}}, {"m", nullptr}}},
                      {"score", {2, 1}}};

@@ -199,6 +199,34 @@ TEST_CASE("server_full counts live matches only, not finished ones kept for a wh
   CHECK(third.at("code") == "server_full");
 }
 
+TEST_CASE("at most as many finished matches stay findable as may run, the oldest going first",
+          "[server][errors]") {
+  server::Config config = test_config();
+  config.max_connections = 3;  // so at most 3 finished matches linger
+  RunningServer server(config);
+  TestClient first(server.port(), "first"), second(server.port(), "second");
+  first.hello("first");
+  second.hello("second");
+  std::vector<std::string> finished;
+  for (int game = 0; game < 4; ++game) {  // the same two connections play four games
+    const std::string id = first.create_match("onedchess");
+    first.join(id);
+    second.join(id);
+    REQUIRE(first.request({{"type", "resign"}}).at("status") == "over");
+    CHECK(first.request({{"type", "leave"}}).at("type") == "left");
+    CHECK(second.request({{"type", "leave"}}).at("type") == "left");
+    finished.push_back(id);
+  }
+  TestClient watcher(server.port(), "watcher");
+  watcher.hello();
+  const Json evicted = watcher.request({{"type", "watch"}, {"match", finished[0]}});
+  CHECK(evicted.at("code") == "no_such_match");
+  for (std::size_t i = 1; i < finished.size(); ++i) {
+    CHECK(watcher.request({{"type", "watch"}, {"match", finished[i]}}).at("type") == "watching");
+    CHECK(watcher.request({{"type", "leave"}}).at("type") == "left");
+  }
+}
+
 TEST_CASE("too_large: an oversized message is dropped, the connection carries on",
           "[server][errors][frames]") {
   server::Config config = test_config();

@@ -200,7 +200,7 @@ TEST_CASE("a turn out of order, or for a match not running, is refused") {
                   StoreError);
 }
 
-TEST_CASE("list filters by state, newest first; seats leave and matches cancel") {
+TEST_CASE("list filters by state, newest first, and seats leave and matches cancel") {
   skirmish::test::TempDir dir;
   MatchStore store(dir.path());
   const auto options = resolved_options("onedchess", {});

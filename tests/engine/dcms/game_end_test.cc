@@ -23,7 +23,7 @@ TEST_CASE("after max_turns the player with more pieces wins by score", "[dcms][e
   CHECK(state.legal_moves(kRed).empty());
 }
 
-TEST_CASE("equal scores after max_turns are a draw; null-move turns count", "[dcms][end]") {
+TEST_CASE("equal scores after max_turns are a draw, and null-move turns count", "[dcms][end]") {
   DcmsState state = started("SM", "1 1 2 2", "1 8 2 7", 3);
   play(state, std::nullopt, std::nullopt);
   play(state, "M 6", std::nullopt);

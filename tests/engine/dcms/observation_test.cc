@@ -122,7 +122,7 @@ TEST_CASE("options choose the map, pieces and max_turns", "[dcms][options]") {
                   OptionError);
 }
 
-TEST_CASE("an inline map replaces the map; a bad one names line and column", "[dcms][options]") {
+TEST_CASE("an inline map replaces the map, and a bad one names line and column", "[dcms][options]") {
   const auto& info = game_info();
   auto good = skirmish::engine::resolve_options(
       info.options, Options{{"map", "arena"}, {"map_text", "######\r\n#....#\r\n######\r\n"}});

@@ -84,7 +84,7 @@ TEST_CASE("fog: both pieces of a combat are revealed for good, to everyone", "[t
   check_view_is_honest(state);
 }
 
-TEST_CASE("fog: a mine that destroys an attacker stays revealed; a captured flag is shown",
+TEST_CASE("fog: a mine that destroys an attacker stays revealed, and a captured flag is shown",
           "[tactego][fog]") {
   auto state = scenario({"RF R3 .", ". BM .", "BF . B1", ". . BF"}, 0, true);
   state.apply_move(mv(0, 1, 1, 1));
