@@ -58,7 +58,7 @@ int main(int argc, char** argv) {
   int server_pid = 0;
   double duration_s = 10;
   int think_ms = 0;
-  int setup_parallel = 50;
+  int setup_parallel = 200;  // 50 could not start 9,900 matches within the minute allowed
   LoadSettings settings;
   app.add_option("--server", server_url, "the server's URL, ws://IPV4:PORT (started beforehand)");
   app.add_option("--matches", matches, "concurrent matches (two connections each)")->check(CLI::Range(1, 100000));
