@@ -25,9 +25,8 @@ class TactegoDialog : public MoveDialog {
                        ", columns 0-" + std::to_string(cols() - 1) + ")");
     }
     if (!from_) {
+      if (!is_own(row, col)) throw InputError(where + " does not hold one of your pieces");
       const std::string piece = cell(row, col);
-      if (piece.empty() || piece.front() != own_)
-        throw InputError(where + " does not hold one of your pieces");
       if (piece == std::string{own_, 'F'} || piece == std::string{own_, 'M'})
         throw InputError(where + " holds your " + (piece[1] == 'F' ? "flag" : "mine") +
                          ", which cannot move");

@@ -9,9 +9,9 @@
 #include <thread>
 
 #include <boost/asio/io_context.hpp>
-#include <sqlite3.h>
 
 #include "server/durability_gate.h"
+#include "tests/store/outside_connection.h"
 #include "tests/store/temp_dir.h"
 
 namespace {
@@ -21,17 +21,9 @@ using skirmish::server::Metrics;
 using skirmish::store::MatchStore;
 
 // Rows of `table` as another connection (a backup tool) sees them: committed ones only.
-int committed_rows(const std::filesystem::path& dir, const char* table) {
-  sqlite3* db = nullptr;
-  REQUIRE(sqlite3_open((dir / MatchStore::kFileName).c_str(), &db) == SQLITE_OK);
-  sqlite3_stmt* select = nullptr;
-  REQUIRE(sqlite3_prepare_v2(db, (std::string("SELECT count(*) FROM ") + table).c_str(), -1, &select,
-                             nullptr) == SQLITE_OK);
-  REQUIRE(sqlite3_step(select) == SQLITE_ROW);
-  const int count = sqlite3_column_int(select, 0);
-  sqlite3_finalize(select);
-  sqlite3_close(db);
-  return count;
+long long committed_rows(const std::filesystem::path& dir, const char* table) {
+  return skirmish::test::query_integer(dir / MatchStore::kFileName,
+                                       std::string("SELECT count(*) FROM ") + table);
 }
 
 DurabilityGate::Write create(const std::string& id) {

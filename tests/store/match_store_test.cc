@@ -10,10 +10,10 @@
 
 #include "engine/record.h"
 #include "engine/registry.h"
-#include <sqlite3.h>
 
 #include "server/store/match_store.h"
 #include "server/store/token_hash.h"
+#include "tests/store/outside_connection.h"
 #include "tests/store/temp_dir.h"
 
 namespace {
@@ -276,15 +276,7 @@ TEST_CASE("deferred commits: writes join one transaction, visible only once comm
 
   // Another connection (a backup tool, a second reader) sees nothing yet.
   const auto count_outside = [&] {
-    sqlite3* db = nullptr;
-    REQUIRE(sqlite3_open((dir.path() / MatchStore::kFileName).c_str(), &db) == SQLITE_OK);
-    sqlite3_stmt* select = nullptr;
-    REQUIRE(sqlite3_prepare_v2(db, "SELECT count(*) FROM moves", -1, &select, nullptr) == SQLITE_OK);
-    REQUIRE(sqlite3_step(select) == SQLITE_ROW);
-    const auto count = sqlite3_column_int(select, 0);
-    sqlite3_finalize(select);
-    sqlite3_close(db);
-    return count;
+    return skirmish::test::query_integer(dir.path() / MatchStore::kFileName, "SELECT count(*) FROM moves");
   };
   CHECK(count_outside() == 0);
 

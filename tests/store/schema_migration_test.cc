@@ -3,10 +3,9 @@
 // games carry on where they stopped, and the file says it is now the current version.
 #include <catch2/catch.hpp>
 
-#include <sqlite3.h>
-
 #include "server/store/match_store.h"
 #include "server/store/schema.h"
+#include "tests/store/outside_connection.h"
 #include "tests/store/temp_dir.h"
 
 namespace {
@@ -63,32 +62,19 @@ INSERT INTO moves VALUES ('RUNNING1', 1, '1', NULL, '6 LEFT', NULL, 340);
 INSERT INTO moves VALUES ('FINISHED', 0, '0', '2 RIGHT', NULL, 5, NULL);
 )sql";
 
-void write_version1(const std::filesystem::path& dir) {
-  sqlite3* db = nullptr;
-  REQUIRE(sqlite3_open((dir / MatchStore::kFileName).c_str(), &db) == SQLITE_OK);
-  const int rc = sqlite3_exec(db, kVersion1Database, nullptr, nullptr, nullptr);
-  sqlite3_close(db);
-  REQUIRE(rc == SQLITE_OK);
+std::filesystem::path db_file(const skirmish::test::TempDir& dir) {
+  return dir.path() / MatchStore::kFileName;
 }
 
-long long schema_version(const std::filesystem::path& dir) {
-  sqlite3* db = nullptr;
-  REQUIRE(sqlite3_open((dir / MatchStore::kFileName).c_str(), &db) == SQLITE_OK);
-  sqlite3_stmt* select = nullptr;
-  REQUIRE(sqlite3_prepare_v2(db, "SELECT max(version) FROM schema_version", -1, &select, nullptr) ==
-          SQLITE_OK);
-  REQUIRE(sqlite3_step(select) == SQLITE_ROW);
-  const long long version = sqlite3_column_int64(select, 0);
-  sqlite3_finalize(select);
-  sqlite3_close(db);
-  return version;
+long long schema_version(const skirmish::test::TempDir& dir) {
+  return skirmish::test::query_integer(db_file(dir), "SELECT max(version) FROM schema_version");
 }
 
 }  // namespace
 
 TEST_CASE("a version-1 database is migrated, and its games carry on", "[store][migration]") {
   skirmish::test::TempDir dir;
-  write_version1(dir.path());
+  skirmish::test::run_sql(db_file(dir), kVersion1Database);
   {
     MatchStore store(dir.path());
     CHECK(store.found_schema_version() == 1);
@@ -125,7 +111,7 @@ TEST_CASE("a version-1 database is migrated, and its games carry on", "[store][m
     REQUIRE(listed.size() == 3);
     CHECK(listed.front().id == "NEWMATCH");
   }
-  CHECK(schema_version(dir.path()) == skirmish::store::kSchemaVersion);
+  CHECK(schema_version(dir) == skirmish::store::kSchemaVersion);
   // Reopened, the migrated file is used as it is.
   MatchStore again(dir.path());
   CHECK(again.found_schema_version() == skirmish::store::kSchemaVersion);

@@ -4,28 +4,22 @@
 
 #include <fstream>
 
-#include <sqlite3.h>
 
 #include "engine/registry.h"
 #include "server/store/match_store.h"
 #include "server/store/schema.h"
+#include "tests/store/outside_connection.h"
 #include "tests/store/temp_dir.h"
 
 namespace {
 
 using skirmish::store::MatchStore;
 using skirmish::store::StoreError;
+using skirmish::test::run_sql;
 
 void write_file(const std::filesystem::path& path, const std::string& bytes) {
   std::ofstream out(path, std::ios::binary);
   out << bytes;
-}
-
-void run_sql(const std::filesystem::path& path, const char* sql) {
-  sqlite3* db = nullptr;
-  REQUIRE(sqlite3_open(path.c_str(), &db) == SQLITE_OK);
-  REQUIRE(sqlite3_exec(db, sql, nullptr, nullptr, nullptr) == SQLITE_OK);
-  sqlite3_close(db);
 }
 
 std::string open_error(const std::filesystem::path& dir) {

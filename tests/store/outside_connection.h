@@ -1,0 +1,35 @@
+#pragma once
+// A second SQLite connection to a store's file, as a backup tool or an older server would
+// open it: it sees only what is committed. Each call opens and closes its own connection.
+#include <filesystem>
+#include <string>
+
+#include <catch2/catch.hpp>
+#include <sqlite3.h>
+
+namespace skirmish::test {
+
+// Runs `sql` (one or more statements) on `db_file`.
+inline void run_sql(const std::filesystem::path& db_file, const char* sql) {
+  sqlite3* db = nullptr;
+  REQUIRE(sqlite3_open(db_file.c_str(), &db) == SQLITE_OK);
+  const int rc = sqlite3_exec(db, sql, nullptr, nullptr, nullptr);
+  sqlite3_close(db);
+  REQUIRE(rc == SQLITE_OK);
+}
+
+// The first column of the first row of `sql` on `db_file`, as an integer.
+inline long long query_integer(const std::filesystem::path& db_file, const std::string& sql) {
+  sqlite3* db = nullptr;
+  REQUIRE(sqlite3_open(db_file.c_str(), &db) == SQLITE_OK);
+  sqlite3_stmt* select = nullptr;
+  const int prepared = sqlite3_prepare_v2(db, sql.c_str(), -1, &select, nullptr);
+  const int stepped = prepared == SQLITE_OK ? sqlite3_step(select) : prepared;
+  const long long value = stepped == SQLITE_ROW ? sqlite3_column_int64(select, 0) : 0;
+  sqlite3_finalize(select);
+  sqlite3_close(db);
+  REQUIRE(stepped == SQLITE_ROW);
+  return value;
+}
+
+}  // namespace skirmish::test
