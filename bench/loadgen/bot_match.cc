@@ -12,6 +12,7 @@
 #include <boost/beast/websocket.hpp>
 #include <nlohmann/json.hpp>
 
+#include "bench/loadgen/message_summary.h"
 #include "bench/loadgen/move_picker.h"
 
 namespace skirmish::loadgen {
@@ -36,8 +37,8 @@ struct BotMatch::Seat {
   BotMatch& owner;
   int index;
   std::mt19937_64 rng;
-  Json last_state;         // the latest running state this seat saw
-  int acted_turn = -1;     // the turn this seat last moved in
+  std::string last_state;  // the latest running state this seat saw, as sent
+  long long acted_turn = -1;  // the turn this seat last moved in
   long long next_id = 1;
   long long pending_move_id = 0;
   Clock::time_point move_sent;
@@ -63,7 +64,7 @@ struct BotMatch::Seat {
       if (ec) return owner.on_closed(index, "read: " + ec.message());
       std::string text = beast::buffers_to_string(buffer.data());
       buffer.consume(buffer.size());
-      owner.on_message(index, text);
+      owner.on_message(index, std::move(text));
       if (open) read_next();
     });
   }
@@ -117,7 +118,7 @@ void BotMatch::create_match() {
   running_seen_ = over_seen_ = left_seen_ = 0;
   for (auto& seat : seats_) {
     seat->acted_turn = -1;
-    seat->last_state = Json();
+    seat->last_state.clear();
   }
   setup_started_ = Clock::now();
   Json options = Json::object();
@@ -130,27 +131,22 @@ void BotMatch::create_match() {
 
 void BotMatch::act(int seat) {
   Seat& s = *seats_[seat];
-  if (totals_.stopping || !s.open || s.last_state.is_null()) return;
+  if (totals_.stopping || !s.open || s.last_state.empty()) return;
   const long long id = s.next_id++;
-  std::string move = pick_move(s.last_state, seat, id, s.rng);
-  if (move.empty()) return fail("no move found in " + s.last_state.dump());
+  const Json state = Json::parse(s.last_state, nullptr, /*allow_exceptions=*/false);
+  std::string move = state.is_discarded() ? std::string() : pick_move(state, seat, id, s.rng);
+  if (move.empty()) return fail("no move found in " + s.last_state.substr(0, 200));
   s.pending_move_id = id;
   s.move_sent = Clock::now();
   s.send(std::move(move));
 }
 
-void BotMatch::on_message(int seat, const std::string& text) {
+void BotMatch::on_message(int seat, std::string text) {
   Seat& s = *seats_[seat];
-  Json message;
-  try {
-    message = Json::parse(text);
-  } catch (const Json::exception&) {
-    return fail("not JSON: " + text.substr(0, 200));
-  }
-  const std::string& type = message.at("type").get_ref<const std::string&>();
-  const auto id = message.find("id");
-  if (s.pending_move_id != 0 && id != message.end() && id->is_number_integer() &&
-      id->get<long long>() == s.pending_move_id) {
+  MessageSummary message;
+  if (!summarize(text, message)) return fail("not a JSON object: " + text.substr(0, 200));
+  const std::string& type = message.type;
+  if (s.pending_move_id != 0 && message.id == s.pending_move_id) {
     s.pending_move_id = 0;
     if (type == "error") {
       // Refused (rate limit, or a move the view did not predict): try again shortly.
@@ -168,15 +164,14 @@ void BotMatch::on_message(int seat, const std::string& text) {
   if (type == "welcome") {
     if (++welcomed_ == 2) create_match();
   } else if (type == "match_created") {
-    match_id_ = message.at("match").get<std::string>();
+    match_id_ = message.match;
     seats_[0]->send(Json{{"type", "join"}, {"match", match_id_}, {"id", seats_[0]->next_id++}}.dump());
   } else if (type == "joined") {
     if (seat == 0)
       seats_[1]->send(Json{{"type", "join"}, {"match", match_id_}, {"id", seats_[1]->next_id++}}.dump());
   } else if (type == "state") {
-    const std::string& status = message.at("status").get_ref<const std::string&>();
-    if (status == "waiting") return;
-    if (status == "over") {
+    if (message.status == "waiting") return;
+    if (message.status == "over") {
       if (++over_seen_ == 2) {
         ++totals_.games_finished;
         for (auto& each : seats_)
@@ -184,7 +179,7 @@ void BotMatch::on_message(int seat, const std::string& text) {
       }
       return;
     }
-    if (s.last_state.is_null() && ++running_seen_ == 2) {
+    if (s.last_state.empty() && ++running_seen_ == 2) {
       if (totals_.measuring || first_game_)
         totals_.setup_ms.push_back(
             std::chrono::duration<double, std::milli>(Clock::now() - setup_started_).count());
@@ -194,14 +189,9 @@ void BotMatch::on_message(int seat, const std::string& text) {
         if (on_started_) on_started_();
       }
     }
-    const int turn = message.at("turn").get<int>();
-    const std::string me = message.at("you").get<std::string>();
-    bool to_act = false, submitted = false;
-    for (const Json& name : message.at("to_act")) to_act |= name == me;
-    for (const Json& name : message.at("submitted")) submitted |= name == me;
-    s.last_state = std::move(message);
-    if (to_act && !submitted && turn != s.acted_turn) {
-      s.acted_turn = turn;
+    s.last_state = std::move(text);
+    if (message.you_to_act() && message.turn != s.acted_turn) {
+      s.acted_turn = message.turn;
       if (settings_.think.count() > 0) {
         s.think_timer.expires_after(settings_.think);
         s.think_timer.async_wait([this, seat, self = shared_from_this()](beast::error_code ec) {
@@ -214,9 +204,8 @@ void BotMatch::on_message(int seat, const std::string& text) {
   } else if (type == "left") {
     if (++left_seen_ == 2 && !totals_.stopping) create_match();
   } else if (type == "error") {
-    const std::string& code = message.at("code").get_ref<const std::string&>();
-    if (code == "rate_limited") ++totals_.rate_limited;
-    fail("error " + code + ": " + message.value("message", ""));
+    if (message.code == "rate_limited") ++totals_.rate_limited;
+    fail("error " + message.code + ": " + message.message);
   }
 }
 

@@ -45,7 +45,7 @@ class BotMatch : public std::enable_shared_from_this<BotMatch> {
 
  private:
   struct Seat;
-  void on_message(int seat, const std::string& text);
+  void on_message(int seat, std::string text);
   void on_closed(int seat, const std::string& why);
   void create_match();
   void act(int seat);

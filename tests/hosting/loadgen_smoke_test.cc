@@ -1,0 +1,48 @@
+// The load generator (bench/loadgen) against a real skirmish-server process: a short run of
+// each game ends by itself with moves played and no errors. Not a timing test: it checks
+// that the tool whose figures the README reports plays real games to their end.
+#include <catch2/catch.hpp>
+
+#include <regex>
+#include <string>
+
+#include "tests/hosting/server_process.h"
+#include "tests/store/temp_dir.h"
+
+namespace {
+
+using skirmish::test::ServerProcess;
+
+long long number_after(const std::string& text, const std::string& pattern) {
+  std::smatch match;
+  if (!std::regex_search(text, match, std::regex(pattern))) return -1;
+  return std::stoll(match[1].str());
+}
+
+}  // namespace
+
+TEST_CASE("the load generator plays every game against a server without an error", "[hosting][loadgen]") {
+  const std::string game = GENERATE(std::string("onedchess"), std::string("tactego"), std::string("dcms"));
+  const std::string store = GENERATE(std::string("off"), std::string("on"));
+  skirmish::test::TempDir dir;
+  ServerProcess server(skirmish::test::server_binary(),
+                       {"--port", "0", "--threads", "1", "--rate-limit", "0", "--store", store, "--data-dir",
+                        (dir.path() / "data").string(), "--log-level", "info"},
+                       {}, dir.path() / "server.log");
+  const unsigned short port = server.wait_for_port();
+
+  ServerProcess loadgen(SKIRMISH_LOADGEN_BINARY,
+                        {"--server", "ws://127.0.0.1:" + std::to_string(port), "--server-pid",
+                         std::to_string(server.pid()), "--matches", "4", "--duration", "1",
+                         "--game", game},
+                        {}, dir.path() / "loadgen.log");
+  const auto status = loadgen.wait_exit(std::chrono::seconds(60));
+  const std::string output = loadgen.log_text();
+  INFO(game << ", store " << store << ":\n" << output << "\nserver log:\n" << server.log_text());
+  REQUIRE(status == 0);
+  CHECK(number_after(output, R"(measured [0-9.]+ s: ([0-9]+) moves)") > 0);
+  CHECK(number_after(output, R"(([0-9]+) games finished)") > 0);
+  CHECK(number_after(output, R"(errors: ([0-9]+))") == 0);
+  CHECK(number_after(output, R"(\(([0-9]+) connections held)") == 8);
+  CHECK(output.find("server CPU (user+system)") != std::string::npos);
+}
