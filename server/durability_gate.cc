@@ -120,7 +120,11 @@ void DurabilityGate::release_waiters() {
     for (auto it = still_waiting; it != waiters_.end(); ++it) ready.push_back(std::move(it->second));
     waiters_.erase(still_waiting, waiters_.end());
   }
-  for (auto& resume : ready) resume();
+  if (ready.empty()) return;
+  // One hand-off to the network threads per commit, not one per waiting message.
+  boost::asio::post(executor_, [ready = std::move(ready)] {
+    for (const auto& resume : ready) resume();
+  });
 }
 
 void DurabilityGate::fail(const std::string& why) {

@@ -47,8 +47,9 @@ class DurabilityGate : public std::enable_shared_from_this<DurabilityGate> {
   // The stamp for a message queued now, and whether what it may tell of is stored.
   std::uint64_t stamp() const { return submitted_.load(); }
   bool passed(std::uint64_t stamp) const { return stamp <= durable_.load(); }
-  // Runs `resume` (on the store thread: it should only post) once `stamp` is durable.
-  // Returns false, and never runs it, when it already is.
+  // Runs `resume` on the executor once `stamp` is durable (the resumes of one commit run
+  // together in one handler: each should only post to its own strand). Returns false, and
+  // never runs it, when `stamp` already is durable.
   bool wait_for(std::uint64_t stamp, std::function<void()> resume);
   // Stores and commits what is queued, then stops the store thread (server shutdown).
   void stop();
