@@ -8,10 +8,19 @@
 
 namespace skirmish::store {
 
+namespace {
+// Fetched once: OpenSSL 3 otherwise looks the algorithm up again on every digest.
+const EVP_MD* sha256() {
+  static EVP_MD* const md = EVP_MD_fetch(nullptr, "SHA256", nullptr);
+  return md;
+}
+}  // namespace
+
 std::string hash_token(std::string_view token) {
   std::array<unsigned char, EVP_MAX_MD_SIZE> digest{};
   unsigned int size = 0;
-  if (EVP_Digest(token.data(), token.size(), digest.data(), &size, EVP_sha256(), nullptr) != 1)
+  const EVP_MD* md = sha256();
+  if (md == nullptr || EVP_Digest(token.data(), token.size(), digest.data(), &size, md, nullptr) != 1)
     throw std::runtime_error("SHA-256 of a seat token failed (OpenSSL)");
   static constexpr char kHex[] = "0123456789abcdef";
   std::string hex;

@@ -27,3 +27,15 @@ TEST_CASE("JsonWriter escapes every character JSON requires") {
   CHECK(text == "[\"q\\\"b\\\\n\\nt\\tc\\u0001é\"]");
   CHECK(nlohmann::json::parse(text)[0] == nasty);
 }
+
+TEST_CASE("JsonWriter keeps the text around escapes whole, at either end and in a row") {
+  std::string every_ascii;
+  for (int byte = 0; byte < 0x80; ++byte) every_ascii += static_cast<char>(byte);
+  for (const std::string& text : {std::string("\"starts"), std::string("ends\\"), std::string("\n\n\"\\"),
+                                  std::string("plain"), std::string(), every_ascii}) {
+    std::string out;
+    JsonWriter(out).string(text);
+    INFO(out);
+    CHECK(nlohmann::json::parse(out) == text);
+  }
+}
