@@ -60,8 +60,14 @@ TEST_CASE("a stamp passes once the writes before it are committed", "[gate]") {
   CHECK(committed_rows(dir.path(), "matches") == 0);
 
   std::atomic<bool> resumed{false};
-  CHECK(gate->wait_for(stamp, [&] { resumed = true; }));
+  std::thread::id resumed_on;
+  CHECK(gate->wait_for(stamp, [&] {
+    resumed_on = std::this_thread::get_id();
+    resumed = true;
+  }));
   REQUIRE(run_until(io, [&] { return resumed.load(); }));
+  // Handed back to the io_context (run here), not run on the store thread.
+  CHECK(resumed_on == std::this_thread::get_id());
   CHECK(gate->passed(stamp));
   CHECK(committed_rows(dir.path(), "matches") == 2);
   CHECK_FALSE(gate->wait_for(stamp, [] {}));  // already durable: nothing to wait for

@@ -45,4 +45,5 @@ TEST_CASE("the load generator plays every game against a server without an error
   CHECK(number_after(output, R"(errors: ([0-9]+))") == 0);
   CHECK(number_after(output, R"(\(([0-9]+) connections held)") == 8);
   CHECK(output.find("server CPU (user+system)") != std::string::npos);
+  CHECK(number_after(output, R"(own lag \(a 10 ms timer firing late\): p50 ([0-9]+) us)") >= 0);
 }
