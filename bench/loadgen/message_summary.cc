@@ -9,7 +9,8 @@ namespace {
 
 using Json = nlohmann::json;
 
-// Depth 1 is the message object's own fields; depth 2 the items of its arrays.
+// Depth 1 is the message object's own fields; depth 2 the items of its arrays (to_act and
+// submitted are arrays of names, so a string at depth 2 under those keys is one of them).
 class SummaryHandler final : public nlohmann::json_sax<Json> {
  public:
   explicit SummaryHandler(MessageSummary& out) : out_(out) {}
@@ -31,7 +32,7 @@ class SummaryHandler final : public nlohmann::json_sax<Json> {
       else if (key_ == "match") out_.match = std::move(value);
       else if (key_ == "code") out_.code = std::move(value);
       else if (key_ == "message") out_.message = std::move(value);
-    } else if (depth_ == 2 && in_array_) {
+    } else if (depth_ == 2) {
       if (key_ == "to_act") out_.to_act.push_back(std::move(value));
       else if (key_ == "submitted") out_.submitted.push_back(std::move(value));
     }
@@ -40,7 +41,6 @@ class SummaryHandler final : public nlohmann::json_sax<Json> {
 
   bool start_object(std::size_t) override {
     ++depth_;
-    in_array_ = false;
     return true;
   }
   bool end_object() override {
@@ -49,12 +49,10 @@ class SummaryHandler final : public nlohmann::json_sax<Json> {
   }
   bool start_array(std::size_t) override {
     ++depth_;
-    in_array_ = depth_ == 2;
     return true;
   }
   bool end_array() override {
     --depth_;
-    in_array_ = false;
     return true;
   }
   bool key(string_t& name) override {
@@ -76,7 +74,6 @@ class SummaryHandler final : public nlohmann::json_sax<Json> {
   MessageSummary& out_;
   std::string key_;
   int depth_ = 0;
-  bool in_array_ = false;
 };
 
 bool contains(const std::vector<std::string>& names, const std::string& name) {

@@ -28,7 +28,7 @@ TEST_CASE("JsonWriter escapes every character JSON requires") {
   CHECK(nlohmann::json::parse(text)[0] == nasty);
 }
 
-TEST_CASE("JsonWriter keeps the text around escapes whole, at either end and in a row") {
+TEST_CASE("JsonWriter strings read back the same with escapes at either end, in a row, and every ASCII byte") {
   std::string every_ascii;
   for (int byte = 0; byte < 0x80; ++byte) every_ascii += static_cast<char>(byte);
   for (const std::string& text : {std::string("\"starts"), std::string("ends\\"), std::string("\n\n\"\\"),
