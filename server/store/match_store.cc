@@ -48,7 +48,7 @@ std::int64_t seat_index(engine::Seat seat) {
 
 }  // namespace
 
-MatchStore::MatchStore(const std::filesystem::path& data_dir, Sync sync)
+MatchStore::MatchStore(const std::filesystem::path& data_dir, Sync sync, int log_restart_pages)
     : lock_(data_dir), db_((data_dir / kFileName).string()) {
   // The first read of the file: a file that is not SQLite fails here, naming the path.
   {
@@ -74,7 +74,8 @@ MatchStore::MatchStore(const std::filesystem::path& data_dir, Sync sync)
   probe.commit();
   // Checkpoints run on their own thread (WalCheckpointer), never inside a game's commit.
   db_.exec("PRAGMA wal_autocheckpoint = 0");
-  checkpointer_.emplace(path(), sync == Sync::Full, std::chrono::milliseconds(100));
+  checkpointer_.emplace(path(), sync == Sync::Full, std::chrono::milliseconds(100),
+                        log_restart_pages, [this] { restart_log(); });
 }
 
 MatchStore::~MatchStore() {
@@ -104,6 +105,7 @@ void MatchStore::write(Body&& body) {
     // back the whole open transaction, the other matches' writes with it.
     if (in_transaction_ && sqlite3_get_autocommit(db_.handle()) != 0) {
       in_transaction_ = false;
+      no_transaction_.notify_all();
       broken_ = "a failed write rolled back the uncommitted writes of other matches";
     }
     throw;
@@ -119,6 +121,7 @@ void MatchStore::commit_locked() {
   if (broken_) throw StoreError("database " + path() + ": " + broken_.load());
   if (in_transaction_) {
     in_transaction_ = false;
+    no_transaction_.notify_all();
     try {
       db_.exec("COMMIT");
     } catch (const StoreError& error) {
@@ -128,6 +131,21 @@ void MatchStore::commit_locked() {
       throw;
     }
   }
+}
+
+void MatchStore::restart_log() {
+  std::unique_lock lock(mutex_);
+  // A group commit takes a fraction of a millisecond; a store that stopped committing is
+  // left alone (the log waits for the next round).
+  if (!no_transaction_.wait_for(lock, std::chrono::seconds(1), [this] { return !in_transaction_; }))
+    return;
+  if (broken_) return;
+  // On this connection, which holds no transaction now. Only a reader from outside (a
+  // backup) could be in the way: rather than hold every move back waiting for it, give
+  // up at once (busy timeout 0) and start the log over next time.
+  sqlite3_busy_timeout(db_.handle(), 0);
+  sqlite3_wal_checkpoint_v2(db_.handle(), nullptr, SQLITE_CHECKPOINT_RESTART, nullptr, nullptr);
+  sqlite3_busy_timeout(db_.handle(), SqliteDb::kBusyTimeoutMs);
 }
 
 Statement& MatchStore::cached(const char* sql) {

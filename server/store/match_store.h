@@ -8,6 +8,7 @@
 // survives the server process dying (SIGKILL, crash) but the last commits may be lost if
 // the machine loses power; Sync::Full also fsyncs every commit (survives power loss).
 #include <atomic>
+#include <condition_variable>
 #include <cstdint>
 #include <filesystem>
 #include <initializer_list>
@@ -32,12 +33,16 @@ class MatchStore {
  public:
   enum class Sync { Normal, Full };
   static constexpr const char* kFileName = "skirmish.db";
+  // The write-ahead log's size, in 4 KiB pages, above which it is made to start over
+  // (WalCheckpointer): about 64 MiB.
+  static constexpr int kLogRestartPages = 16384;
 
   // Opens or creates <data_dir>/skirmish.db. Throws StoreError naming the path when the
   // directory cannot be created or written, another server uses it (DataDirLock), the file
   // is not a Skirmish database, is corrupt, read-only, or has a newer schema: the server
   // fails at start, not later.
-  explicit MatchStore(const std::filesystem::path& data_dir, Sync sync = Sync::Normal);
+  explicit MatchStore(const std::filesystem::path& data_dir, Sync sync = Sync::Normal,
+                      int log_restart_pages = kLogRestartPages);
   ~MatchStore();
   MatchStore(const MatchStore&) = delete;
   MatchStore& operator=(const MatchStore&) = delete;
@@ -105,11 +110,15 @@ class MatchStore {
   template <typename Body>
   void write(Body&& body);
   void commit_locked();  // commit_pending with mutex_ held; reads call it first
+  // Between two transactions, with the writes held back: copies the whole write-ahead
+  // log into the database so that the next commit starts it over (WalCheckpointer).
+  void restart_log();
   // The hot writes are prepared once and reused (parsing SQL costs more than running it).
   // Only for statements that run to completion (no open read left behind).
   Statement& cached(const char* sql);
 
   std::mutex mutex_;
+  std::condition_variable no_transaction_;  // in_transaction_ became false
   DataDirLock lock_;  // before db_: no one else may open the file
   SqliteDb db_;
   std::unordered_map<const char*, std::unique_ptr<Statement>> statements_;  // by SQL literal

@@ -20,7 +20,7 @@ SqliteDb::SqliteDb(std::string path) : path_(std::move(path)) {
   }
   sqlite3_extended_result_codes(db_, 1);
   // Another process (a backup) may hold the lock briefly; wait rather than fail.
-  sqlite3_busy_timeout(db_, 5000);
+  sqlite3_busy_timeout(db_, kBusyTimeoutMs);
   // SQLite silently opens a file it may not write read-only; the store must write.
   if (sqlite3_db_readonly(db_, "main") == 1) {
     sqlite3_close(db_);

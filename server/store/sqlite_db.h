@@ -52,6 +52,9 @@ class Statement {
 
 class SqliteDb {
  public:
+  // How long a call waits for another connection's lock (a backup) before SQLITE_BUSY.
+  static constexpr int kBusyTimeoutMs = 5000;
+
   // Opens (creating if missing) the database file read-write. Throws StoreError.
   explicit SqliteDb(std::string path);
   ~SqliteDb();

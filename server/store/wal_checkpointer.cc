@@ -2,10 +2,17 @@
 
 #include <sqlite3.h>
 
+#include <utility>
+
 namespace skirmish::store {
 
-WalCheckpointer::WalCheckpointer(const std::string& path, bool full_sync, std::chrono::milliseconds every)
-    : db_(path), every_(every) {
+WalCheckpointer::WalCheckpointer(const std::string& path, bool full_sync,
+                                 std::chrono::milliseconds every, int restart_above_frames,
+                                 std::function<void()> restart_log)
+    : db_(path),
+      every_(every),
+      restart_above_frames_(restart_above_frames),
+      restart_log_(std::move(restart_log)) {
   db_.exec(full_sync ? "PRAGMA synchronous = FULL" : "PRAGMA synchronous = NORMAL");
   thread_ = std::thread([this] { run(); });
 }
@@ -25,7 +32,9 @@ void WalCheckpointer::run() {
     lock.unlock();
     // PASSIVE: copies what no reader still needs and never waits for the writer. A busy
     // or failed attempt is simply tried again next time; nothing is lost by skipping one.
-    sqlite3_wal_checkpoint_v2(db_.handle(), nullptr, SQLITE_CHECKPOINT_PASSIVE, nullptr, nullptr);
+    int log_frames = 0;
+    sqlite3_wal_checkpoint_v2(db_.handle(), nullptr, SQLITE_CHECKPOINT_PASSIVE, &log_frames, nullptr);
+    if (log_frames > restart_above_frames_) restart_log_();
     lock.lock();
   }
 }
