@@ -5,9 +5,13 @@
 // reads, a 300-byte "state" sent to both connections of that pair (1 recv + 2 sends, the
 // least any relay of a two-seat game can do). The parent plays the bots, closed loop, and
 // afterwards reads the child's user + system CPU time from wait4(). Compare its
-// "us/move" with the load generator's "server CPU per move".
+// "us/move" with the load generator's "server CPU per move", and its round trip (a move
+// sent to the mover's state received in full) with the load generator's.
 //
-//   loopback_floor [pairs=100] [seconds=5]
+// With a think time each bot waits that long after its state before the next move (the
+// pairs' first moves spread over the first think time), as `skirmish-loadgen --think-ms`.
+//
+//   loopback_floor [pairs=100] [seconds=5] [think_ms=0]
 #include <arpa/inet.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
@@ -17,11 +21,16 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <array>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <functional>
+#include <queue>
+#include <random>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace {
@@ -82,15 +91,26 @@ double seconds_of(const timeval& t) {
   return static_cast<double>(t.tv_sec) + static_cast<double>(t.tv_usec) / 1e6;
 }
 
+using Clock = std::chrono::steady_clock;
+
+double percentile_us(std::vector<Clock::duration>& samples, double fraction) {
+  if (samples.empty()) return 0.0;
+  const auto rank = static_cast<std::size_t>(fraction * static_cast<double>(samples.size() - 1));
+  std::nth_element(samples.begin(), samples.begin() + static_cast<std::ptrdiff_t>(rank), samples.end());
+  return std::chrono::duration<double, std::micro>(samples[rank]).count();
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   const int pairs = argc > 1 ? std::atoi(argv[1]) : 100;
   const int seconds = argc > 2 ? std::atoi(argv[2]) : 5;
-  if (pairs < 1 || pairs > 20000 || seconds < 1) {
-    std::fprintf(stderr, "usage: loopback_floor [pairs 1..20000] [seconds >= 1]\n");
+  const int think_ms = argc > 3 ? std::atoi(argv[3]) : 0;
+  if (pairs < 1 || pairs > 20000 || seconds < 1 || think_ms < 0) {
+    std::fprintf(stderr, "usage: loopback_floor [pairs 1..20000] [seconds >= 1] [think_ms >= 0]\n");
     return 2;
   }
+  const auto think = std::chrono::milliseconds(think_ms);
 
   const int listener = check(socket(AF_INET, SOCK_STREAM, 0), "socket");
   sockaddr_in address{};
@@ -118,30 +138,57 @@ int main(int argc, char** argv) {
   if (server == 0) relay(seats);
   for (const int seat : seats) close(seat);
 
-  // Each pair: the seat to move sends a move; once both seats have the state, the other moves.
+  // Each pair: the seat to move sends a move; once both seats have the state, the other
+  // moves (after the think time, if any).
   const int epoll = watch_all(bots);
   const std::string move(kMoveBytes, 'm');
   std::vector<std::size_t> state_bytes(static_cast<std::size_t>(2 * pairs), 0);
   std::vector<int> mover(static_cast<std::size_t>(pairs), 0);
-  for (std::size_t pair = 0; pair < mover.size(); ++pair) send_all(bots[2 * pair], move.data(), move.size());
+  std::vector<Clock::time_point> sent_at(static_cast<std::size_t>(pairs));
+  std::vector<Clock::duration> round_trips;
+  using Due = std::pair<Clock::time_point, std::size_t>;  // a pair's next move, when
+  std::priority_queue<Due, std::vector<Due>, std::greater<>> due;
+  const auto start = Clock::now();
+  std::mt19937 spread(1);
+  for (std::size_t pair = 0; pair < mover.size(); ++pair) {
+    const auto offset = think_ms > 0 ? std::chrono::milliseconds(spread() % static_cast<unsigned>(think_ms))
+                                     : std::chrono::milliseconds(0);
+    due.push({start + offset, pair});
+  }
   std::array<char, 4096> buffer{};
   std::array<epoll_event, 256> events{};
   long long moves = 0;
-  const auto start = std::chrono::steady_clock::now();
-  while (std::chrono::steady_clock::now() - start < std::chrono::seconds(seconds)) {
-    const int ready = epoll_wait(epoll, events.data(), static_cast<int>(events.size()), 1000);
+  while (Clock::now() - start < std::chrono::seconds(seconds)) {
+    const auto now = Clock::now();
+    while (!due.empty() && due.top().first <= now) {
+      const std::size_t pair = due.top().second;
+      due.pop();
+      sent_at[pair] = Clock::now();
+      send_all(bots[2 * pair + static_cast<std::size_t>(mover[pair])], move.data(), move.size());
+    }
+    int wait_ms = 1000;
+    if (!due.empty())
+      wait_ms = static_cast<int>(
+          std::chrono::ceil<std::chrono::milliseconds>(due.top().first - Clock::now()).count());
+    const int ready = epoll_wait(epoll, events.data(), static_cast<int>(events.size()),
+                                 std::max(wait_ms, 0));
     for (int k = 0; k < ready; ++k) {
       const std::size_t bot = events[static_cast<std::size_t>(k)].data.u64;
       const ssize_t got = recv(bots[bot], buffer.data(), buffer.size(), 0);
       if (got <= 0) die("recv");
       state_bytes[bot] += static_cast<std::size_t>(got);
       const std::size_t pair = bot / 2;
+      const std::size_t mover_bot = 2 * pair + static_cast<std::size_t>(mover[pair]);
+      if (bot == mover_bot && state_bytes[bot] >= kStateBytes && sent_at[pair] != Clock::time_point{}) {
+        round_trips.push_back(Clock::now() - sent_at[pair]);
+        sent_at[pair] = Clock::time_point{};
+      }
       if (state_bytes[2 * pair] < kStateBytes || state_bytes[2 * pair + 1] < kStateBytes) continue;
       state_bytes[2 * pair] -= kStateBytes;
       state_bytes[2 * pair + 1] -= kStateBytes;
       ++moves;
       mover[pair] ^= 1;
-      send_all(bots[2 * pair + static_cast<std::size_t>(mover[pair])], move.data(), move.size());
+      due.push({Clock::now() + think, pair});
     }
   }
   for (const int bot : bots) shutdown(bot, SHUT_RDWR);
@@ -151,9 +198,13 @@ int main(int argc, char** argv) {
   check(wait4(server, &status, 0, &usage), "wait4");
   const double user = seconds_of(usage.ru_utime);
   const double system = seconds_of(usage.ru_stime);
-  std::printf("%d pairs, %d s: %lld moves, %.0f moves/s\n", pairs, seconds, moves,
-              static_cast<double>(moves) / seconds);
+  std::printf("%d pairs, think %d ms, %d s: %lld moves, %.0f moves/s\n", pairs, think_ms,
+              seconds, moves, static_cast<double>(moves) / seconds);
   std::printf("relay CPU: user %.2f s + system %.2f s = %.2f us per move (1 recv + 2 sends)\n",
               user, system, moves > 0 ? (user + system) / static_cast<double>(moves) * 1e6 : 0.0);
+  const double p50 = percentile_us(round_trips, 0.5), p99 = percentile_us(round_trips, 0.99),
+               p999 = percentile_us(round_trips, 0.999);
+  std::printf("round trip (move sent -> the mover's state in full): p50 %.0f us, p99 %.0f us, "
+              "p99.9 %.0f us\n", p50, p99, p999);
   return 0;
 }

@@ -6,6 +6,7 @@
 
 #include <deque>
 #include <random>
+#include <utility>
 
 #include <boost/asio/steady_timer.hpp>
 #include <boost/beast/core.hpp>
@@ -193,7 +194,15 @@ void BotMatch::on_message(int seat, std::string text) {
     if (message.you_to_act() && message.turn != s.acted_turn) {
       s.acted_turn = message.turn;
       if (settings_.think.count() > 0) {
-        s.think_timer.expires_after(settings_.think);
+        // All matches are set up within a fraction of a second, and bots that each think
+        // exactly as long would go on moving in lockstep, every match in the same few
+        // hundred milliseconds of each period. Independent players do not: the first move
+        // of each match also waits a random part of one think time, which spreads the
+        // matches over the whole period for the rest of the run.
+        auto wait = settings_.think;
+        if (!std::exchange(phase_spread_, true))
+          wait += std::chrono::milliseconds(s.rng() % static_cast<unsigned long long>(settings_.think.count()));
+        s.think_timer.expires_after(wait);
         s.think_timer.async_wait([this, seat, self = shared_from_this()](beast::error_code ec) {
           if (!ec) act(seat);
         });

@@ -62,6 +62,7 @@ class BotMatch : public std::enable_shared_from_this<BotMatch> {
   int over_seen_ = 0;
   int left_seen_ = 0;
   bool first_game_ = true;
+  bool phase_spread_ = false;  // the first move waited its random share of a think time
   std::string match_id_;
   Clock::time_point setup_started_;
 };

@@ -89,7 +89,7 @@ int main(int argc, char** argv) {
   all.reserve(static_cast<std::size_t>(matches));
 
   std::optional<double> cpu_start;
-  Clock::time_point measure_start, setup_start = Clock::now();
+  Clock::time_point measure_start, all_started_at, setup_start = Clock::now();
   asio::steady_timer end_timer(io);
   int launched = 0;
   std::function<void()> launch_more;
@@ -121,6 +121,7 @@ int main(int argc, char** argv) {
     });
   };
   std::vector<double> first_wave_setup_ms;
+  asio::steady_timer warm_up(io);
   launch_more = [&] {
     while (launched < matches && launched - totals.matches_started < setup_parallel) {
       auto match = std::make_shared<BotMatch>(io, settings, totals, launched++);
@@ -128,7 +129,13 @@ int main(int argc, char** argv) {
       match->start([&] {
         if (totals.matches_started == matches) {
           first_wave_setup_ms = totals.setup_ms;
-          begin_measuring();
+          all_started_at = Clock::now();
+          // With a think time the first moves are spread over one think time (BotMatch):
+          // the window opens once every match has made its first move.
+          warm_up.expires_after(settings.think);
+          warm_up.async_wait([&](boost::system::error_code ec) {
+            if (!ec && !totals.stopping) begin_measuring();
+          });
         } else {
           launch_more();
         }
@@ -151,7 +158,7 @@ int main(int argc, char** argv) {
 
   const bool all_started = totals.matches_started == matches;
   const double seconds = std::chrono::duration<double>(Clock::now() - measure_start).count();
-  const double setup_seconds = std::chrono::duration<double>(measure_start - setup_start).count();
+  const double setup_seconds = std::chrono::duration<double>(all_started_at - setup_start).count();
   std::printf("game %s, %d matches (%d connections held at the end), think %d ms\n",
               settings.game.c_str(), matches, totals.connections_open, think_ms);
   // Without every match running there was no measured window: only the held connections
