@@ -48,7 +48,8 @@ std::int64_t seat_index(engine::Seat seat) {
 
 }  // namespace
 
-MatchStore::MatchStore(const std::filesystem::path& data_dir, Sync sync, int log_restart_pages)
+MatchStore::MatchStore(const std::filesystem::path& data_dir, Sync sync,
+                       WalCheckpointer::Policy log_policy)
     : lock_(data_dir), db_((data_dir / kFileName).string()) {
   // The first read of the file: a file that is not SQLite fails here, naming the path.
   {
@@ -74,8 +75,15 @@ MatchStore::MatchStore(const std::filesystem::path& data_dir, Sync sync, int log
   probe.commit();
   // Checkpoints run on their own thread (WalCheckpointer), never inside a game's commit.
   db_.exec("PRAGMA wal_autocheckpoint = 0");
-  checkpointer_.emplace(path(), sync == Sync::Full, std::chrono::milliseconds(100),
-                        log_restart_pages, [this] { restart_log(); });
+  checkpointer_.emplace(path(), sync == Sync::Full, log_policy, [this] { restart_log(); });
+  // After every commit of this connection: how long the log is now.
+  sqlite3_wal_hook(
+      db_.handle(),
+      [](void* checkpointer, sqlite3*, const char*, int pages) {
+        static_cast<WalCheckpointer*>(checkpointer)->log_grew(pages);
+        return SQLITE_OK;
+      },
+      &*checkpointer_);
 }
 
 MatchStore::~MatchStore() {
@@ -83,6 +91,7 @@ MatchStore::~MatchStore() {
     commit_pending();  // what was stored but not yet announced is kept, as after a crash
   } catch (const StoreError&) {
   }
+  sqlite3_wal_hook(db_.handle(), nullptr, nullptr);  // the checkpointer stops first
 }
 
 void MatchStore::defer_commits() {

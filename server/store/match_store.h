@@ -33,16 +33,15 @@ class MatchStore {
  public:
   enum class Sync { Normal, Full };
   static constexpr const char* kFileName = "skirmish.db";
-  // The write-ahead log's size, in 4 KiB pages, above which it is made to start over
-  // (WalCheckpointer): about 64 MiB.
-  static constexpr int kLogRestartPages = 16384;
 
   // Opens or creates <data_dir>/skirmish.db. Throws StoreError naming the path when the
   // directory cannot be created or written, another server uses it (DataDirLock), the file
   // is not a Skirmish database, is corrupt, read-only, or has a newer schema: the server
   // fails at start, not later.
+  // `log_policy`: when the write-ahead log is checkpointed and started over (the defaults
+  // but in tests).
   explicit MatchStore(const std::filesystem::path& data_dir, Sync sync = Sync::Normal,
-                      int log_restart_pages = kLogRestartPages);
+                      WalCheckpointer::Policy log_policy = {});
   ~MatchStore();
   MatchStore(const MatchStore&) = delete;
   MatchStore& operator=(const MatchStore&) = delete;

@@ -6,13 +6,9 @@
 
 namespace skirmish::store {
 
-WalCheckpointer::WalCheckpointer(const std::string& path, bool full_sync,
-                                 std::chrono::milliseconds every, int restart_above_frames,
+WalCheckpointer::WalCheckpointer(const std::string& path, bool full_sync, Policy policy,
                                  std::function<void()> restart_log)
-    : db_(path),
-      every_(every),
-      restart_above_frames_(restart_above_frames),
-      restart_log_(std::move(restart_log)) {
+    : db_(path), policy_(policy), restart_log_(std::move(restart_log)) {
   db_.exec(full_sync ? "PRAGMA synchronous = FULL" : "PRAGMA synchronous = NORMAL");
   thread_ = std::thread([this] { run(); });
 }
@@ -28,13 +24,14 @@ WalCheckpointer::~WalCheckpointer() {
 
 void WalCheckpointer::run() {
   std::unique_lock lock(mutex_);
-  while (!wake_.wait_for(lock, every_, [this] { return stopping_; })) {
+  while (!wake_.wait_for(lock, policy_.every, [this] { return stopping_; })) {
+    if (log_pages_.load(std::memory_order_relaxed) < policy_.checkpoint_above_pages) continue;
     lock.unlock();
     // PASSIVE: copies what no reader still needs and never waits for the writer. A busy
     // or failed attempt is simply tried again next time; nothing is lost by skipping one.
-    int log_frames = 0;
-    sqlite3_wal_checkpoint_v2(db_.handle(), nullptr, SQLITE_CHECKPOINT_PASSIVE, &log_frames, nullptr);
-    if (log_frames > restart_above_frames_) restart_log_();
+    int log_pages = 0;
+    sqlite3_wal_checkpoint_v2(db_.handle(), nullptr, SQLITE_CHECKPOINT_PASSIVE, &log_pages, nullptr);
+    if (log_pages > policy_.restart_above_pages) restart_log_();
     lock.lock();
   }
 }
