@@ -47,3 +47,31 @@ TEST_CASE("the load generator plays every game against a server without an error
   CHECK(output.find("server CPU (user+system)") != std::string::npos);
   CHECK(number_after(output, R"(own lag \(a 10 ms timer firing late\): p50 ([0-9]+) us)") >= 0);
 }
+
+TEST_CASE("the load generator's bots wait their think time before each move", "[hosting][loadgen]") {
+  skirmish::test::TempDir dir;
+  ServerProcess server(skirmish::test::server_binary(),
+                       {"--port", "0", "--threads", "1", "--rate-limit", "0", "--store", "off",
+                        "--log-level", "info"},
+                       {}, dir.path() / "server.log");
+  const unsigned short port = server.wait_for_port();
+
+  constexpr int kMatches = 4, kThinkMs = 20;
+  ServerProcess loadgen(SKIRMISH_LOADGEN_BINARY,
+                        {"--server", "ws://127.0.0.1:" + std::to_string(port), "--matches",
+                         std::to_string(kMatches), "--think-ms", std::to_string(kThinkMs),
+                         "--duration", "1", "--game", "onedchess"},
+                        {}, dir.path() / "loadgen.log");
+  const auto status = loadgen.wait_exit(std::chrono::seconds(60));
+  const std::string output = loadgen.log_text();
+  INFO(output << "\nserver log:\n" << server.log_text());
+  REQUIRE(status == 0);
+  CHECK(output.find("think 20 ms") != std::string::npos);
+  const long long moves = number_after(output, R"(measured [0-9.]+ s: ([0-9]+) moves)");
+  CHECK(moves > 0);
+  // A match makes at most one move per think time (a closed loop makes thousands a second
+  // here); a slow machine only makes fewer. The window is rounded up to whole seconds.
+  const long long window_s = number_after(output, R"(measured ([0-9]+)\.[0-9]+ s)") + 1;
+  CHECK(moves <= kMatches * (window_s * 1000 / kThinkMs + 2));
+  CHECK(number_after(output, R"(errors: ([0-9]+))") == 0);
+}
