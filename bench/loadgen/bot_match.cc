@@ -200,8 +200,12 @@ void BotMatch::on_message(int seat, std::string text) {
         // of each match also waits a random part of one think time, which spreads the
         // matches over the whole period for the rest of the run.
         auto wait = settings_.think;
-        if (!std::exchange(phase_spread_, true))
+        if (!std::exchange(phase_spread_, true)) {
           wait += std::chrono::milliseconds(s.rng() % static_cast<unsigned long long>(settings_.think.count()));
+          const auto due = Clock::now() + wait;
+          if (!totals_.first_move_earliest || due < *totals_.first_move_earliest) totals_.first_move_earliest = due;
+          if (!totals_.first_move_latest || due > *totals_.first_move_latest) totals_.first_move_latest = due;
+        }
         s.think_timer.expires_after(wait);
         s.think_timer.async_wait([this, seat, self = shared_from_this()](beast::error_code ec) {
           if (!ec) act(seat);

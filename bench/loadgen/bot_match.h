@@ -4,6 +4,7 @@
 // next match on the same connections. Everything runs on one io_context thread.
 #include <chrono>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include <boost/asio/io_context.hpp>
@@ -33,6 +34,8 @@ struct LoadTotals {
   int matches_started = 0;         // first game of each match under way
   std::vector<double> move_latency_us;
   std::vector<double> setup_ms;
+  // When the matches' first moves were due (with a think time; BotMatch spreads them).
+  std::optional<Clock::time_point> first_move_earliest, first_move_latest;
   std::string first_error;
 };
 

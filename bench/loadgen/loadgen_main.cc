@@ -169,6 +169,11 @@ int main(int argc, char** argv) {
     if (!totals.setup_ms.empty())
       std::printf("re-match set-up during the run (%zu): p50 %.2f ms, p99 %.2f ms\n", totals.setup_ms.size(),
                   percentile(totals.setup_ms, 0.5), percentile(totals.setup_ms, 0.99));
+    if (totals.first_move_earliest && totals.first_move_latest)
+      std::printf("first moves spread over %.0f ms (think %d ms)\n",
+                  std::chrono::duration<double, std::milli>(*totals.first_move_latest -
+                                                            *totals.first_move_earliest).count(),
+                  think_ms);
     std::printf("measured %.2f s: %lld moves, %.0f moves/s, %lld games finished\n", seconds, totals.moves,
                 static_cast<double>(totals.moves) / seconds, totals.games_finished);
     std::printf("move round trip (send -> new state): p50 %.0f us, p99 %.0f us, p99.9 %.0f us\n",

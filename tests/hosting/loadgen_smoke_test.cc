@@ -48,7 +48,8 @@ TEST_CASE("the load generator plays every game against a server without an error
   CHECK(number_after(output, R"(own lag \(a 10 ms timer firing late\): p50 ([0-9]+) us)") >= 0);
 }
 
-TEST_CASE("the load generator's bots wait their think time before each move", "[hosting][loadgen]") {
+TEST_CASE("the load generator's bots wait their think time before each move, first moves spread",
+          "[hosting][loadgen]") {
   skirmish::test::TempDir dir;
   ServerProcess server(skirmish::test::server_binary(),
                        {"--port", "0", "--threads", "1", "--rate-limit", "0", "--store", "off",
@@ -56,7 +57,7 @@ TEST_CASE("the load generator's bots wait their think time before each move", "[
                        {}, dir.path() / "server.log");
   const unsigned short port = server.wait_for_port();
 
-  constexpr int kMatches = 4, kThinkMs = 20;
+  constexpr int kMatches = 20, kThinkMs = 200;
   ServerProcess loadgen(SKIRMISH_LOADGEN_BINARY,
                         {"--server", "ws://127.0.0.1:" + std::to_string(port), "--matches",
                          std::to_string(kMatches), "--think-ms", std::to_string(kThinkMs),
@@ -66,7 +67,10 @@ TEST_CASE("the load generator's bots wait their think time before each move", "[
   const std::string output = loadgen.log_text();
   INFO(output << "\nserver log:\n" << server.log_text());
   REQUIRE(status == 0);
-  CHECK(output.find("think 20 ms") != std::string::npos);
+  CHECK(output.find("think 200 ms") != std::string::npos);
+  // The first moves are spread over one think time, not made together: 20 random offsets
+  // in [0, 200) ms all fall within 50 ms of each other with a chance of about 1e-10.
+  CHECK(number_after(output, R"(first moves spread over ([0-9]+) ms)") >= kThinkMs / 4);
   const long long moves = number_after(output, R"(measured [0-9.]+ s: ([0-9]+) moves)");
   CHECK(moves > 0);
   // A match makes at most one move per think time (a closed loop makes thousands a second
