@@ -197,11 +197,11 @@ void BotMatch::on_message(int seat, std::string text) {
         // All matches are set up within a fraction of a second, and bots that each think
         // exactly as long would go on moving in lockstep, every match in the same few
         // hundred milliseconds of each period. Independent players do not: the first move
-        // of each match also waits a random part of one think time, which spreads the
+        // of each match waits a random part of one think time instead, which spreads the
         // matches over the whole period for the rest of the run.
         auto wait = settings_.think;
         if (!std::exchange(phase_spread_, true)) {
-          wait += std::chrono::milliseconds(s.rng() % static_cast<unsigned long long>(settings_.think.count()));
+          wait = std::chrono::milliseconds(s.rng() % static_cast<unsigned long long>(settings_.think.count()));
           const auto due = Clock::now() + wait;
           if (!totals_.first_move_earliest || due < *totals_.first_move_earliest) totals_.first_move_earliest = due;
           if (!totals_.first_move_latest || due > *totals_.first_move_latest) totals_.first_move_latest = due;
