@@ -35,9 +35,7 @@ Match::Match(boost::asio::any_io_executor executor, std::string id, const engine
       deadline_margin_(deadline_margin),
       retire_(std::move(retire)),
       services_(std::move(services)),
-      deadline_timer_(executor) {
-  for (auto& seat : seats_) seat.grace_timer = std::make_unique<boost::asio::steady_timer>(executor);
-}
+      deadline_timer_(executor) {}
 
 Match::~Match() = default;
 
@@ -66,11 +64,18 @@ void Match::restore(const store::MatchRecord& record) {
                status_ == MatchStatus::Running ? "running" : "open", stored_turns_);
 }
 
+void Match::stop_grace(SeatSlot& seat) {
+  ++seat.grace_generation;  // a grace timer that already fired finds itself stale
+  if (seat.grace_timer) seat.grace_timer->cancel();
+}
+
 // Holds a seat nobody is connected to for the reconnect grace; then it forfeits (running)
 // or is freed (open).
 void Match::hold_seat(engine::Seat seat) {
   SeatSlot& mine = slot(seat);
   const std::uint64_t generation = ++mine.grace_generation;
+  // Made on first use: most seats are never held, and a finished match lingers a minute.
+  if (!mine.grace_timer) mine.grace_timer = std::make_unique<boost::asio::steady_timer>(executor_);
   mine.grace_timer->expires_after(settings_.reconnect_grace);
   mine.grace_timer->async_wait(
       [self = shared_from_this(), seat, generation](const boost::system::error_code& ec) {
@@ -185,8 +190,7 @@ engine::Seat Match::resume(const std::shared_ptr<Participant>& who, const std::s
   mine.connection = who;
   mine.connection_id = who.get();
   mine.connected = true;
-  ++mine.grace_generation;
-  mine.grace_timer->cancel();
+  stop_grace(mine);
   spdlog::info("match {}: {} resumed", id_, seat_name(seat));
   who->deliver(make_message(
       protocol::encode_joined(id_, info_.name, seat_name(seat), seat, token, true, id)));
@@ -377,8 +381,7 @@ void Match::shutdown() {
   ++deadline_generation_;
   deadline_timer_.cancel();
   for (auto& seat : seats_) {
-    ++seat.grace_generation;
-    seat.grace_timer->cancel();
+    stop_grace(seat);
   }
 }
 
@@ -468,8 +471,7 @@ void Match::finish(const engine::Outcome& outcome) {
   deadline_timer_.cancel();
   deadline_.reset();
   for (auto& seat : seats_) {
-    ++seat.grace_generation;
-    seat.grace_timer->cancel();
+    stop_grace(seat);
   }
   const engine::Outcome final_outcome = this->outcome();
   services_.write_or_log("store the result of match " + id_,
@@ -492,8 +494,7 @@ void Match::free_seat(engine::Seat seat) {
   mine.connection.reset();
   mine.connection_id = nullptr;
   mine.connected = false;
-  ++mine.grace_generation;
-  mine.grace_timer->cancel();
+  stop_grace(mine);
 }
 
 void Match::retire_if_abandoned() {

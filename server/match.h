@@ -85,7 +85,7 @@ class Match : public std::enable_shared_from_this<Match> {
     bool connected = false;
     std::optional<std::string> submitted;  // DCMS: the sealed move for this turn
     std::int64_t submitted_ms = 0;         // how long the seat took for it
-    std::unique_ptr<boost::asio::steady_timer> grace_timer;
+    std::unique_ptr<boost::asio::steady_timer> grace_timer;  // made when first held
     std::uint64_t grace_generation = 0;
   };
   struct Spectator {
@@ -101,6 +101,7 @@ class Match : public std::enable_shared_from_this<Match> {
   void play_turn(engine::JointMove moves, const std::array<std::int64_t, engine::kSeatCount>& ms);
   std::int64_t turn_elapsed_ms() const;
   void hold_seat(engine::Seat seat);
+  void stop_grace(SeatSlot& seat);  // the seat is back, or the match over
   void after_turn();
   void finish(const engine::Outcome& outcome);
   void start_deadline();
