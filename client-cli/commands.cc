@@ -11,6 +11,8 @@
 #include "client-cli/bot_actor.h"
 #include "client-cli/human_actor.h"
 #include "client-cli/line_input.h"
+#include "client-cli/saved_seats.h"
+#include "engine/registry.h"
 
 namespace skirmish::client {
 
@@ -38,10 +40,19 @@ std::string default_name() {
   return user != nullptr && *user != '\0' ? user : "player";
 }
 
-}  // namespace
+// A seat the game does not have is refused before a match is created for it.
+void check_seat_name(const SeatRequest& request) {
+  if (request.seat.empty() || request.game.empty()) return;
+  const auto* game = engine::find_game(request.game);
+  if (game == nullptr) return;  // the server names the games it has
+  const auto& names = game->seat_names;
+  for (std::size_t i = 0; i < names.size(); ++i)
+    if (request.seat == names[i] || request.seat == std::to_string(i)) return;
+  throw std::invalid_argument("--seat: " + request.game + " has no seat '" + request.seat + "' (" +
+                              names[0] + " or 0, " + names[1] + " or 1)");
+}
 
-int run_interactive(const CommonOptions& common, const SeatRequest& request) {
-  const ServerUrl url = parse_server_url(choose_server(common.server));
+int play_as_person(const ServerUrl& url, const CommonOptions& common, const SeatRequest& request) {
   boost::asio::io_context io;
   LineInput input(io);
   HumanActor human(input, Style::detect(), std::cout);
@@ -51,7 +62,47 @@ int run_interactive(const CommonOptions& common, const SeatRequest& request) {
   return session.exit_code();
 }
 
+}  // namespace
+
+int run_interactive(const CommonOptions& common, SeatRequest request) {
+  check_seat_name(request);
+  request.remember_seat = request.mode != SeatRequest::Mode::Watch;
+  return play_as_person(parse_server_url(choose_server(common.server)), common, request);
+}
+
+int resume_seat(const CommonOptions& common, const std::string& match, const std::string& seat,
+                const std::string& token) {
+  SeatRequest request;
+  request.mode = SeatRequest::Mode::Resume;
+  request.match = match;
+  request.seat = seat;
+  request.token = token;
+  request.remember_seat = true;
+  std::string server = choose_server(common.server);
+  if (token.empty()) {
+    std::vector<SavedSeat> saved = saved_seats(match);
+    std::erase_if(saved, [&](const SavedSeat& s) { return !seat.empty() && s.seat != seat; });
+    const auto dir = saved_seats_dir();
+    if (saved.empty())
+      throw std::invalid_argument(
+          "no saved seat" + (seat.empty() ? std::string() : " '" + seat + "'") + " of match " + match +
+          (dir ? " in " + dir->string() : std::string()) +
+          "; give the seat's token with --token (the `token` of the server's joined message)");
+    if (saved.size() > 1)
+      throw std::invalid_argument("seats " + saved[0].seat + " and " + saved[1].seat + " of match " + match +
+                                  " are both saved here: choose one with --seat");
+    request.seat = saved[0].seat;
+    request.token = saved[0].token;
+    // The server the seat was taken on, unless another is named.
+    const char* env = std::getenv("SKIRMISH_SERVER");
+    if (common.server.empty() && (env == nullptr || *env == '\0') && !saved[0].server.empty())
+      server = saved[0].server;
+  }
+  return play_as_person(parse_server_url(server), common, request);
+}
+
 int run_bot(const CommonOptions& common, const SeatRequest& request, const BotOptions& options) {
+  check_seat_name(request);
   const ServerUrl url = parse_server_url(choose_server(common.server));
   std::vector<std::string> argv;
   if (!options.python_dcms.empty()) {

@@ -17,7 +17,15 @@ struct CommonOptions {
 // std::invalid_argument for an entry without '='.
 nlohmann::json parse_match_options(const std::vector<std::string>& pairs);
 
-int run_interactive(const CommonOptions& common, const SeatRequest& request);
+// A person plays (create, join, play) or watches. Throws std::invalid_argument for a
+// seat the game does not have.
+int run_interactive(const CommonOptions& common, SeatRequest request);
+
+// `skirmish resume MATCH`: takes back a seat this client held, with the token it saved
+// (saved_seats.h), or with `token` when given. Throws std::invalid_argument when there is
+// no token to use, naming what to do.
+int resume_seat(const CommonOptions& common, const std::string& match, const std::string& seat,
+                const std::string& token);
 
 struct BotOptions {
   std::string command;      // --cmd "PROGRAM ARGS" (run by /bin/sh)

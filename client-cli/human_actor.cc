@@ -1,7 +1,9 @@
 #include "client-cli/human_actor.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cstdio>
+#include <utility>
 
 #include "client-cli/screens.h"
 
@@ -14,6 +16,22 @@ const char* title(const std::string& game) {
   if (game == "onedchess") return "1D Chess";
   if (game == "dcms") return "Dog-Cat-Mouse-cheeSe";
   return "?";
+}
+
+// What a state shows on the screen: a state that changes none of it (a seat came back,
+// a new deadline) is not drawn again.
+nlohmann::json on_screen(const nlohmann::json& state) {
+  nlohmann::json shown = nlohmann::json::object();
+  for (const char* key : {"status", "turn", "to_act", "view", "last", "outcome", "you"})
+    if (state.contains(key)) shown[key] = state[key];
+  return shown;
+}
+
+bool is_resign(std::string line) {
+  for (char& c : line) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  const auto first = line.find_first_not_of(" \t");
+  const auto last = line.find_last_not_of(" \t");
+  return first != std::string::npos && line.substr(first, last - first + 1) == "resign";
 }
 
 std::string seconds(long long ms) {
@@ -40,6 +58,11 @@ std::string HumanActor::status_line(const nlohmann::json& state) const {
 }
 
 void HumanActor::show(const nlohmann::json& state) {
+  auto shown = on_screen(state);
+  if (shown == last_drawn_) return;
+  last_drawn_ = std::move(shown);
+  // A prompt for an earlier turn (the turn moved on without us) is no longer asked.
+  if (dialog_ && state.value("turn", -1) != dialog_turn_) dialog_.reset();
   const std::string game = state.value("game", "");
   out_ << "\n"
        << style_.bold(std::string("== ") + title(game) + " | match " + state.value("match", "") +
@@ -50,13 +73,25 @@ void HumanActor::show(const nlohmann::json& state) {
   out_ << render_board(game, state.at("view"), style_);
   const std::string line = status_line(state);
   if (!line.empty()) out_ << line << "\n";
+  if (dialog_ && !asking_resign_) out_ << dialog_->prompt();  // still waiting for an answer
   out_.flush();
 }
 
 void HumanActor::act(const nlohmann::json& state, const std::string& refused, ActionHandler done) {
-  if (!refused.empty()) out_ << style_.yellow("Refused by the server: " + refused) << "\n";
-  dialog_ = make_move_dialog(state);
   done_ = std::move(done);
+  const int turn = state.value("turn", -1);
+  // Asked again for the same turn with nothing refused (after a reconnect): the prompt on
+  // the screen, and what was typed into it, stay.
+  if (dialog_ && refused.empty() && turn == dialog_turn_) return;
+  if (!refused.empty()) {
+    out_ << style_.yellow("Refused by the server: " + refused) << "\n";
+  } else if (input_.discard_typed_ahead()) {
+    out_ << style_.dim("(what you typed before your turn was ignored)") << "\n";
+  }
+  if (!std::exchange(told_how_to_resign_, true))
+    out_ << style_.dim("(type resign at any prompt to give up the game)") << "\n";
+  dialog_ = make_move_dialog(state);
+  dialog_turn_ = turn;
   if (!asking_resign_) ask();
 }
 
@@ -66,11 +101,12 @@ void HumanActor::ask() {
   input_.read_line([this](std::optional<std::string> line) {
     if (!dialog_) return;
     if (!line) {
-      out_ << "\nEnd of input: leaving the match." << std::endl;
+      out_ << "\nEnd of input: resigning this game." << std::endl;
       dialog_.reset();
-      if (done_) done_(Action{Action::Kind::Leave, {}});
+      if (done_) done_(Action{Action::Kind::Resign, {}});
       return;
     }
+    if (is_resign(*line)) return confirm_resign(done_);
     try {
       auto move = dialog_->feed(*line);
       if (!move) return ask();
@@ -93,23 +129,31 @@ void HumanActor::notice(const std::string& text) {
   out_ << style_.dim("* " + text) << std::endl;
 }
 
+void HumanActor::reconnected(const std::string& text) {
+  // The current state follows: it is drawn again, with the open prompt under it.
+  out_ << "\n" << style_.dim("* " + text) << std::endl;
+  last_drawn_ = nullptr;
+}
+
 void HumanActor::finished(const nlohmann::json& state) {
   dialog_.reset();
   out_ << style_.bold("Game over: " + describe_outcome(state["outcome"], state.value("you", ""))) << std::flush;
 }
 
 void HumanActor::interrupted(ActionHandler done) {
+  out_ << "\n";
+  confirm_resign(std::move(done));
+}
+
+void HumanActor::confirm_resign(ActionHandler done) {
   asking_resign_ = true;
-  out_ << "\nResign this game? [y/N] " << std::flush;
+  out_ << "Resign this game? [y/N] " << std::flush;
   input_.read_line([this, done](std::optional<std::string> line) {
     asking_resign_ = false;
-    if (line && !line->empty() && (line->front() == 'y' || line->front() == 'Y')) {
+    if (!line || (!line->empty() && (line->front() == 'y' || line->front() == 'Y'))) {
+      if (!line) out_ << "\nEnd of input: resigning this game." << std::endl;
       dialog_.reset();
       return done(Action{Action::Kind::Resign, {}});
-    }
-    if (!line) {
-      dialog_.reset();
-      return done(Action{Action::Kind::Leave, {}});
     }
     out_ << "Carrying on." << std::endl;
     ask();  // back to the move prompt, if one was open

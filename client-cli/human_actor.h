@@ -1,6 +1,7 @@
 #pragma once
 // A person at the terminal: every state is drawn, moves are typed at the seeds' prompts,
-// refused input is asked again with the reason, Ctrl-C asks whether to resign.
+// refused input is asked again with the reason; `resign` at a prompt or Ctrl-C asks
+// whether to resign.
 #include <memory>
 #include <ostream>
 
@@ -19,20 +20,25 @@ class HumanActor : public Actor {
   void show(const nlohmann::json& state) override;
   void act(const nlohmann::json& state, const std::string& refused, ActionHandler done) override;
   void notice(const std::string& text) override;
+  void reconnected(const std::string& text) override;
   void finished(const nlohmann::json& state) override;
   void interrupted(ActionHandler done) override;
   void stop() override;
 
  private:
   void ask();
+  void confirm_resign(ActionHandler done);
   std::string status_line(const nlohmann::json& state) const;
 
   LineInput& input_;
   Style style_;
   std::ostream& out_;
   std::unique_ptr<MoveDialog> dialog_;
+  int dialog_turn_ = -1;  // the turn the open dialog is for
   ActionHandler done_;
   bool asking_resign_ = false;
+  bool told_how_to_resign_ = false;
+  nlohmann::json last_drawn_;  // what the last drawn state showed (see show())
 };
 
 }  // namespace skirmish::client

@@ -5,14 +5,16 @@
 
 #include <boost/asio/post.hpp>
 #include <boost/asio/read_until.hpp>
+#include <sys/ioctl.h>
 #include <sys/stat.h>
+#include <termios.h>
 #include <unistd.h>
 
 namespace skirmish::client {
 
 namespace asio = boost::asio;
 
-LineInput::LineInput(asio::io_context& io) : io_(io), in_(io) {
+LineInput::LineInput(asio::io_context& io) : io_(io), in_(io), terminal_(isatty(STDIN_FILENO) == 1) {
   struct stat info {};
   // epoll refuses regular files; those are read synchronously instead.
   if (fstat(STDIN_FILENO, &info) == 0 && S_ISREG(info.st_mode)) {
@@ -33,6 +35,17 @@ void LineInput::close() {
   boost::system::error_code ignored;
   in_.cancel(ignored);
   in_.close(ignored);
+}
+
+bool LineInput::discard_typed_ahead() {
+  if (!terminal_ || at_end_) return false;
+  int pending = 0;
+  const bool had = queued_.has_value() || (!reading_ && buffer_.size() > 0) ||
+             (ioctl(STDIN_FILENO, FIONREAD, &pending) == 0 && pending > 0);
+  tcflush(STDIN_FILENO, TCIFLUSH);
+  queued_.reset();
+  if (!reading_) buffer_.consume(buffer_.size());  // a pending read owns the buffer
+  return had;
 }
 
 void LineInput::read_line(Handler handler) {

@@ -29,6 +29,9 @@ class LineInput {
   // No more reading: a pending read is aborted so the io_context can finish.
   void close();
   bool at_end() const { return at_end_; }
+  // On a terminal, drops the lines typed before now (while it was not this player's turn)
+  // and says whether there were any. Piped input is kept: it is a script of moves.
+  bool discard_typed_ahead();
 
  private:
   void start_read();
@@ -38,6 +41,7 @@ class LineInput {
   boost::asio::posix::stream_descriptor in_;
   boost::asio::streambuf buffer_;
   bool async_ = true;
+  bool terminal_ = false;
   bool reading_ = false;
   bool at_end_ = false;
   Handler handler_;

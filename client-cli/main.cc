@@ -46,6 +46,14 @@ int main(int argc, char** argv) {
   join->add_option("MATCH", join_request.match, "the match id")->required();
   join->add_option("--seat", join_request.seat, "the seat to take, by name or number (default: the first free)");
 
+  std::string resume_match, resume_seat_name, resume_token;
+  auto* resume = app.add_subcommand(
+      "resume", "take back your seat in a running match after this client stopped (within the reconnect grace)");
+  resume->add_option("MATCH", resume_match, "the match id")->required();
+  resume->add_option("--seat", resume_seat_name, "which seat, when both were played from here");
+  resume->add_option("--token", resume_token,
+                     "the seat's token (default: the one this client saved when it joined)");
+
   SeatRequest watch_request;
   watch_request.mode = SeatRequest::Mode::Watch;
   auto* watch = app.add_subcommand("watch", "watch a match as a spectator");
@@ -109,6 +117,7 @@ int main(int argc, char** argv) {
     }
     if (join->parsed()) return run_interactive(common, join_request);
     if (watch->parsed()) return run_interactive(common, watch_request);
+    if (resume->parsed()) return resume_seat(common, resume_match, resume_seat_name, resume_token);
     if (play->parsed()) {
       play_request.options = parse_match_options(play_options);
       return run_interactive(common, play_request);

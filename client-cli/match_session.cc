@@ -4,6 +4,7 @@
 #include <csignal>
 #include <iostream>
 
+#include "client-cli/saved_seats.h"
 #include "protocol/version.h"
 
 namespace skirmish::client {
@@ -87,6 +88,9 @@ void MatchSession::request_seat() {
     case SeatRequest::Mode::Play:
       send({{"type", "list_matches"}, {"game", request_.game}, {"id", "list"}});
       break;
+    case SeatRequest::Mode::Resume:
+      send({{"type", "resume"}, {"match", request_.match}, {"token", request_.token}, {"id", "resume"}});
+      break;
   }
 }
 
@@ -115,6 +119,9 @@ void MatchSession::on_message(const json& message) {
         const bool wanted = request_.seat.empty() || seat.value("seat", "") == request_.seat;
         if (!seat.value("taken", true) && wanted) {
           std::cout << "Joining open match " << m.value("match", "") << std::endl;
+          if (!request_.options.empty())
+            std::cout << "(its creator chose its options: your -o options are for a new match; "
+                         "`skirmish create` makes one)" << std::endl;
           return join(m.value("match", ""));
         }
       }
@@ -125,23 +132,7 @@ void MatchSession::on_message(const json& message) {
           {"id", "create"}});
     return;
   }
-  if (type == "joined") {
-    match_ = message.value("match", "");
-    game_ = message.value("game", "");
-    seat_ = message.value("seat", "");
-    token_ = message.value("token", token_);
-    reconnect_attempts_ = 0;
-    if (message.value("resumed", false)) {
-      actor_.notice("Reconnected: resumed seat " + seat_ + " in match " + match_);
-      // Ask again on the next state: our move may have been lost in the drop, and a person
-      // at a prompt sees the board redrawn and the prompt again.
-      asked_key_ = -1;
-    } else {
-      std::cout << "Joined match " << match_ << " (" << game_ << ") as " << seat_ << std::endl;
-      actor_.seated(message);
-    }
-    return;
-  }
+  if (type == "joined") return on_joined(message);
   if (type == "watching") {
     match_ = message.value("match", "");
     game_ = message.value("game", "");
@@ -153,7 +144,18 @@ void MatchSession::on_message(const json& message) {
   if (type == "state") return on_state(message);
   if (type == "submitted") {
     const std::string seat = message.value("seat", "");
-    if (seat != seat_) actor_.notice(seat + " has submitted its move");
+    const bool setup = state_.is_object() && state_["view"].is_object() &&
+                       state_["view"].value("phase", "") == "setup";
+    const std::string what = setup ? "setup" : "move";
+    if (seat == seat_) {
+      actor_.notice("Your " + what + " is in; waiting for the other seat");
+    } else {
+      actor_.notice(seat + " has submitted its " + what);
+    }
+    return;
+  }
+  if (type == "shutdown") {
+    actor_.notice("The server says: " + message.value("message", "it is shutting down"));
     return;
   }
   if (type == "presence") {
@@ -167,9 +169,50 @@ void MatchSession::on_message(const json& message) {
     return;
   }
   if (type == "left") {
+    forget_seat();
     if (leaving_) finish(0, "Left match " + match_ + ".");
     return;
   }
+}
+
+void MatchSession::on_joined(const json& joined) {
+  const bool reconnected = joined.value("resumed", false) && !seat_.empty();
+  match_ = joined.value("match", "");
+  game_ = joined.value("game", "");
+  seat_ = joined.value("seat", "");
+  token_ = joined.value("token", token_);
+  reconnect_attempts_ = 0;
+  if (reconnected) {
+    actor_.reconnected("Reconnected: resumed seat " + seat_ + " in match " + match_);
+    // Ask again on the next state: our move may have been lost in the drop.
+    asked_key_ = -1;
+    return;
+  }
+  if (joined.value("resumed", false)) {
+    std::cout << "Resumed seat " << seat_ << " in match " << match_ << " (" << game_ << ")" << std::endl;
+  } else {
+    std::cout << "Joined match " << match_ << " (" << game_ << ") as " << seat_ << std::endl;
+  }
+  if (request_.remember_seat) remember_seat();
+  actor_.seated(joined);
+}
+
+void MatchSession::remember_seat() {
+  const SaveResult saved = save_seat({url_.text(), match_, game_, seat_, token_});
+  if (!saved.path) {
+    std::cout << "(your seat's token is not saved: " << saved.error
+              << "; if this client stops, the seat is lost after the reconnect grace)" << std::endl;
+    return;
+  }
+  seat_saved_ = true;
+  std::cout << "If this client stops, take your seat back (within the reconnect grace) with: "
+               "skirmish resume " << match_ << std::endl;
+}
+
+void MatchSession::forget_seat() {
+  if (!seat_saved_) return;
+  seat_saved_ = false;
+  client::forget_seat(match_, seat_);
 }
 
 void MatchSession::on_error(const json& error) {
@@ -187,7 +230,14 @@ void MatchSession::on_error(const json& error) {
   if (id == "hello" || id == "create" || id == "join" || id == "watch" || id == "list") {
     return finish(1, "The server refused (" + where + ")");
   }
-  if (id == "resume") return finish(1, "Cannot resume the seat (" + where + ")");
+  if (id == "resume") {
+    // A match that ended or is gone has no seat to come back to.
+    if (code == "game_over" || code == "no_such_match") {
+      forget_seat();
+      if (request_.mode == SeatRequest::Mode::Resume) client::forget_seat(request_.match, request_.seat);
+    }
+    return finish(1, "Cannot resume the seat (" + where + ")");
+  }
   // The server drops an over-rate message unread, so the error has no id: resend the move
   // if one is still waiting for its answer.
   if (code == "rate_limited" && !last_move_id_.empty() && last_move_key_ == asked_key_ &&
@@ -213,6 +263,7 @@ void MatchSession::on_state(const json& state) {
   actor_.show(state);
   const std::string status = state.value("status", "");
   if (status == "over") {
+    forget_seat();
     actor_.finished(state);
     return finish(0, "");
   }

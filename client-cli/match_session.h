@@ -18,13 +18,17 @@
 namespace skirmish::client {
 
 struct SeatRequest {
-  enum class Mode { Create, Join, Play, Watch };
+  enum class Mode { Create, Join, Play, Watch, Resume };
   Mode mode = Mode::Play;
   std::string game;      // Create, Play
-  std::string match;     // Join, Watch
+  std::string match;     // Join, Watch, Resume
   std::string seat;      // optional seat name (Create, Join, Play)
+  std::string token;     // Resume: the seat's token
   nlohmann::json options = nlohmann::json::object();  // Create, Play
   bool detach = false;   // Create: print the match id and stop
+  // Keep the seat's token in a file while the game runs (saved_seats.h), so that
+  // `skirmish resume` can take the seat back after this client stops. People's seats only.
+  bool remember_seat = false;
 };
 
 class MatchSession {
@@ -46,7 +50,10 @@ class MatchSession {
   void on_error(const nlohmann::json& error);
   void request_seat();
   void join(const std::string& match);
+  void on_joined(const nlohmann::json& joined);
   void on_state(const nlohmann::json& state);
+  void remember_seat();
+  void forget_seat();
   void ask(int key, const std::string& refused);
   void perform(const Action& action);
   void resend_last_move_later();
@@ -73,6 +80,7 @@ class MatchSession {
   std::string token_;
   nlohmann::json state_;
   bool play_tried_create_ = false;
+  bool seat_saved_ = false;
   bool awaiting_actor_ = false;
   int asked_key_ = -1;
   std::string last_move_id_;

@@ -5,6 +5,7 @@ is "until this text appears", with a timeout."""
 import os
 import re
 import select
+import shutil
 import signal
 import socket
 import subprocess
@@ -19,6 +20,8 @@ BOTS = os.path.join(SOURCE, "bots")
 TEST_BOTS = os.path.join(SOURCE, "tests", "client-cli", "bots")
 PYTHON = "/usr/bin/python3"
 WAIT = 20.0  # seconds any single expectation may take
+# Where the clients keep their seats' tokens (`skirmish resume`): never the tester's home.
+STATE_DIR = tempfile.mkdtemp(prefix="skirmish-state-")
 
 
 class Failure(AssertionError):
@@ -34,7 +37,7 @@ class Process:
     def __init__(self, args, name, env=None, stdin=True):
         STARTED.append(self)
         self.name = name
-        full_env = dict(os.environ, NO_COLOR="1", **(env or {}))
+        full_env = dict(os.environ, NO_COLOR="1", SKIRMISH_STATE_DIR=STATE_DIR, **(env or {}))
         self.proc = subprocess.Popen(args, stdin=subprocess.PIPE if stdin else subprocess.DEVNULL,
                                      stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                                      env=full_env, cwd=os.environ.get("TEST_WORKDIR", "."))
@@ -191,4 +194,5 @@ def run(cases):
             if process is not server.process:
                 process.kill()
         server.stop()
+        shutil.rmtree(STATE_DIR, ignore_errors=True)
     print(f"{name}: ok")

@@ -11,7 +11,7 @@ import subprocess
 import sys
 import time
 
-from harness import SKIRMISH, Failure, Process, Proxy, check, client, run
+from harness import SKIRMISH, STATE_DIR, Failure, Process, Proxy, check, client, run
 
 MOVE_PROMPT = r"Select Position of Piece to Move >> $"
 
@@ -44,8 +44,8 @@ ONEDCHESS_BOARDS = [
 ]
 
 
-def play_onedchess(white, black, moves, boards, proxy=None, drop_after=None):
-    for turn, ((position, direction), board) in enumerate(zip(moves, boards)):
+def play_onedchess(white, black, moves, boards, proxy=None, drop_after=None, first_turn=0):
+    for turn, ((position, direction), board) in enumerate(zip(moves, boards), start=first_turn):
         mover = white if turn % 2 == 0 else black
         mover.expect(r"Select Position of Piece to Move >> $")
         mover.send(position)
@@ -179,7 +179,8 @@ def dcms_game(server):
     blue.expect(r"type 2 positions as 'row col' pairs")
     blue.send("1 1 3 3")
     red.expect(r"columns 4-7\) >> ")  # asked when the game started
-    red.expect(r"blue has submitted its move")
+    blue.expect(r"Your setup is in; waiting for the other seat")
+    red.expect(r"blue has submitted its setup")
     red.send("1 6 3 4")
     for player in (blue, red):
         player.expect(r"Setup: blue '1 1 3 3' red '1 6 3 4'")
@@ -188,6 +189,8 @@ def dcms_game(server):
     blue.send("m 6")
     blue.expect(r"'m 6': .+\nYour move")
     blue.send("M 6")
+    blue.expect(r"Your move is in; waiting for the other seat")
+    red.expect(r"blue has submitted its move")
     red.expect(r"Your move, e.g. 'm 6' .* >> $")
     red.send("m 5")
     for player in (blue, red):  # the two Mice meet on (3, 4) and fight
@@ -220,7 +223,8 @@ def end_of_input(server):
     white, black, _ = start_pair(server, "onedchess")
     white.expect(r"Select Position of Piece to Move >> $")
     white.close_stdin()
-    white.expect(r"End of input: leaving the match\.")
+    white.expect(r"End of input: resigning this game\.")
+    white.expect(r"Game over: Black wins! \(resignation\) You lose\.")
     check(white.wait() == 0, "end of input exits 0")
     black.expect(r"Game over: Black wins! \(resignation\) You win\.")
     check(black.wait() == 0, "black exits 0")
@@ -242,6 +246,11 @@ def lobby(server):
     seated.expect(r"Joined match " + match + r" \(dcms\) as red")
     seated.expect(r"Waiting for an opponent")
     seated.kill()
+    # A seat the game does not have is refused before any match is created.
+    green = client(server.url, "create", "onedchess", "--seat", "green", name="green")
+    green.expect(r"skirmish: --seat: onedchess has no seat 'green' \(white or 0, black or 1\)")
+    check(green.wait() == 1, "a bad --seat exits 1")
+    check("Created" not in green.text, "no match is created for a bad --seat")
     bad = client(server.url, "create", "tactego", "-o", "width=0", name="bad")
     bad.expect(r"The server refused \(bad_options: .*width.*\)")
     check(bad.wait() == 1, "a refused create exits 1")
@@ -271,7 +280,12 @@ def dcms_deadline(server):
 
 def interrupt(server):
     white, black, _ = start_pair(server, "onedchess")
+    white.expect(r"type resign at any prompt to give up the game")
     white.expect(MOVE_PROMPT)
+    white.send(" Resign ")
+    white.expect(r"Resign this game\? \[y/N\] $")
+    white.send("n")
+    white.expect(r"Carrying on\.\n" + MOVE_PROMPT)
     white.proc.send_signal(signal.SIGINT)
     white.expect(r"Resign this game\? \[y/N\] $")
     white.send("n")
@@ -295,6 +309,70 @@ def play_command(server):
     play_onedchess(first, second, ONEDCHESS_GAME, ONEDCHESS_BOARDS)
     first.expect(r"Game over: White wins!")
     check(first.wait() == 0 and second.wait() == 0, "both clients exit 0")
+
+
+def seat_files(match):
+    return sorted(name for name in os.listdir(STATE_DIR) if name.startswith(match + "-"))
+
+
+def resume(server):
+    """A client killed mid-game (no resign): `skirmish resume` takes the seat back with the
+    token it saved, and the game goes on to its end."""
+    white, black, match = start_pair(server, "onedchess")
+    black.expect(r"If this client stops, take your seat back .*: skirmish resume " + match)
+    check(seat_files(match) == [match + "-black.json", match + "-white.json"],
+          f"both seats saved: {seat_files(match)}")
+    mode = os.stat(os.path.join(STATE_DIR, match + "-black.json")).st_mode & 0o777
+    check(mode == 0o600, f"a saved token is readable by its owner only ({oct(mode)})")
+    play_onedchess(white, black, ONEDCHESS_GAME[:1], ONEDCHESS_BOARDS[:1])
+    black.expect(MOVE_PROMPT)
+    black.kill()  # no resign: the server holds the seat for the grace
+    white.expect(r"black lost its connection")
+    # Both seats were played from this account: which one must be said.
+    both = client(server.url, "resume", match, name="both")
+    both.expect(r"seats black and white of match " + match + r" are both saved here: choose one with --seat")
+    check(both.wait() == 1, "an ambiguous resume exits 1")
+    black = client(server.url, "resume", match, "--seat", "black", name="black-again")
+    black.expect(r"Resumed seat black in match " + match + r" \(onedchess\)")
+    white.expect(r"black is back")
+    black.expect(BOX_TOP + r"\n" + re.escape(ONEDCHESS_BOARDS[0]) + r"\n" + BOX_TOP)
+    play_onedchess(white, black, ONEDCHESS_GAME[1:], ONEDCHESS_BOARDS[1:], first_turn=1)
+    black.expect(r"Game over: White wins! \(king_taken\) You lose\.")
+    check(white.wait() == 0 and black.wait() == 0, "both clients exit 0")
+    check(seat_files(match) == [], f"the saved seats are removed when the game ends: {seat_files(match)}")
+    missing = client(server.url, "resume", match, "--seat", "black", name="missing")
+    missing.expect(r"no saved seat 'black' of match " + match + r" in .*; give the seat's token with --token")
+    check(missing.wait() == 1, "resuming a seat never saved exits 1")
+
+
+def type_ahead(server):
+    """On a terminal, what a player types while it is not their turn is not played later."""
+    white, black, match = start_pair(server, "onedchess")
+    black.expect(r"If this client stops, take your seat back")
+    black.kill()
+    master, slave = pty.openpty()
+    env = dict(os.environ, NO_COLOR="1", SKIRMISH_STATE_DIR=STATE_DIR)
+    again = subprocess.Popen([SKIRMISH, "--server", server.url, "resume", match, "--seat", "black"],
+                             stdin=slave, stdout=slave, stderr=slave, env=env)
+    os.close(slave)
+    try:
+        read_pty(master, b"Waiting for white.")
+        os.write(master, b"6\n")  # typed during white's turn
+        read_pty(master, b"6\r\n")  # the terminal has the line (its echo is back)
+        white.expect(MOVE_PROMPT)
+        white.send("2")
+        white.send("RIGHT")
+        seen = read_pty(master, b">> ")
+        check(b"(what you typed before your turn was ignored)" in seen,
+              f"the early line is dropped and the player told; got {seen[-600:]!r}")
+        check(seen.rstrip().endswith(b"Select Position of Piece to Move >>"),
+              f"black is asked for a position, not a direction; got {seen[-300:]!r}")
+    finally:
+        if again.poll() is None:
+            again.kill()
+            again.wait()
+        os.close(master)
+    white.kill()
 
 
 def read_pty(fd, pattern, timeout=20):
@@ -348,6 +426,8 @@ CASES = {
     "reconnect": (reconnect, ()),
     "end_of_input": (end_of_input, ()),
     "lobby": (lobby, ()),
+    "resume": (resume, ()),
+    "type_ahead": (type_ahead, ()),
 }
 
 if __name__ == "__main__":
