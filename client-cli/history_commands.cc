@@ -1,5 +1,8 @@
 #include "client-cli/history_commands.h"
 
+#include <algorithm>
+#include <cctype>
+#include <charconv>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -60,15 +63,27 @@ int export_match(const ServerUrl& server, const std::string& match, const std::s
     std::cerr << "skirmish export: cannot write " << out_path << std::endl;
     return 1;
   }
-  std::cerr << "wrote match " << match << " (" << record.value("turns", 0) << " turns) to " << out_path << std::endl;
+  std::cerr << "wrote match " << match << " (" << turns_text(record.value("turns", 0u)) << ") to " << out_path << std::endl;
   return 0;
 }
 
 namespace {
 
+// A letters-and-digits argument that is no file is most likely a match id ("7QK2MZ4A").
+bool looks_like_match_id(const std::string& text) {
+  return !text.empty() && std::all_of(text.begin(), text.end(), [](unsigned char ch) { return std::isalnum(ch); });
+}
+
 json read_record_file(const std::string& path) {
+  std::error_code error;
+  if (!std::filesystem::exists(path, error)) {
+    std::string why = path + ": no such file";
+    if (looks_like_match_id(path))
+      why += "; if " + path + " is a match id, export its record first: skirmish export " + path + " -o " + path + ".json";
+    throw std::runtime_error(why);
+  }
   std::ifstream in(path);
-  if (!in) throw std::runtime_error("cannot read " + path);
+  if (!in || std::filesystem::is_directory(path, error)) throw std::runtime_error("cannot read " + path);
   std::ostringstream text;
   text << in.rdbuf();
   const json record = json::parse(text.str(), nullptr, false);
@@ -76,62 +91,151 @@ json read_record_file(const std::string& path) {
   return record;
 }
 
-void show_turn(std::ostream& out, const engine::GameRecord& record,
-               const std::vector<std::unique_ptr<engine::GameState>>& states, std::size_t at) {
-  const auto& info = *engine::find_game(record.game);
-  out << "== " << info.title << ", turn " << at << " of " << record.turns.size() << " ==\n";
-  if (at > 0) {
-    const auto& turn = record.turns[at - 1];
+// Some renders (1D Chess's box) end without a newline; what follows needs a line of its own.
+std::string with_final_newline(std::string text) {
+  if (text.empty() || text.back() != '\n') text += '\n';
+  return text;
+}
+
+std::string lowercase(std::string text) {
+  for (char& ch : text) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+  return text;
+}
+
+// Walks the states of one finished game. Steps are numbered as the game counts its turns:
+// DCMS's board says "play, turn 0 of 60" once the pieces are placed, so there the setup is
+// step 0 (called "setup") and the empty board before it is left out.
+class Replay {
+ public:
+  explicit Replay(const json& record)
+      : game_(game_record_from_json(record)),
+        info_(*engine::find_game(game_.game)),
+        states_(replay_states(game_)),
+        counts_from_setup_(game_.game == "dcms"),
+        first_(counts_from_setup_ && !game_.turns.empty() ? 1 : 0),
+        at_(first_),
+        end_(ending(record)) {}
+
+  std::size_t last_step() const { return states_.size() - 1 - first_; }
+
+  void show(std::ostream& out) const {
+    out << "== " << info_.title << ", " << step_name(at_ - first_) << " ==\n";
+    if (at_ > 0) show_moves(out, game_.turns[at_ - 1]);
+    out << with_final_newline(states_[at_]->render(engine::Viewer::full()));
+    if (at_ + 1 == states_.size() && end_) out << "Game over: " << outcome_text(info_, *end_) << "\n";
+  }
+
+  // Each returns "" when it moved, else what to tell the viewer.
+  std::string next() {
+    if (at_ + 1 == states_.size()) return "already at the last turn";
+    ++at_;
+    return "";
+  }
+  std::string previous() {
+    if (at_ == first_) return "already at the first turn";
+    --at_;
+    return "";
+  }
+  std::string jump(std::istringstream& words) {
+    std::string target;
+    words >> target;
+    if (counts_from_setup_ && lowercase(target) == "setup") target = "0";
+    std::size_t step = 0;
+    const char* end = target.data() + target.size();
+    const auto [parsed_to, error] = std::from_chars(target.data(), end, step);
+    if (target.empty() || error != std::errc() || parsed_to != end || step > last_step()) return jump_help();
+    at_ = first_ + step;
+    return "";
+  }
+
+ private:
+  // The rules' result when they end the game; otherwise the stored one (a game the server
+  // ended: resignation, timeout, forfeit, crash). A result replay cannot read is left out.
+  std::optional<engine::Outcome> ending(const json& record) const {
+    if (states_.back()->outcome().over) return states_.back()->outcome();
+    try {
+      return stored_outcome(record, info_);
+    } catch (const std::invalid_argument&) {
+      return std::nullopt;
+    }
+  }
+
+  std::string step_name(std::size_t step) const {
+    // DCMS's board says "turn K of MAX" itself: a second total here would differ when the
+    // game ended early, so the header gives the turn alone.
+    if (counts_from_setup_) return step == 0 ? "setup" : "turn " + std::to_string(step);
+    return "turn " + std::to_string(step) + " of " + std::to_string(last_step());
+  }
+
+  void show_moves(std::ostream& out, const engine::JointMove& turn) const {
     for (std::size_t s = 0; s < 2; ++s)
-      if (turn[s] || info.simultaneous)
-        out << info.seat_names[s] << ": " << (turn[s] ? *turn[s] : std::string("(null move)")) << "\n";
+      if (turn[s] || info_.simultaneous)
+        out << info_.seat_names[s] << ": " << (turn[s] ? *turn[s] : std::string("(null move)")) << "\n";
   }
-  out << states[at]->render(engine::Viewer::full());
-  if (at == record.turns.size() && states[at]->outcome().over) {
-    const auto outcome = states[at]->outcome();
-    out << "Game over: "
-        << (outcome.is_draw() ? std::string("a draw")
-                              : info.seat_names[static_cast<std::size_t>(outcome.winner)] + " wins")
-        << " (" << engine::to_string(outcome.reason) << ")\n";
+
+  std::string jump_help() const {
+    const std::size_t last = last_step();
+    return "jump to a turn from 0 to " + std::to_string(last) + (counts_from_setup_ ? " (0 is the setup)" : "") +
+           ", e.g. jump " + std::to_string(last / 2);
   }
+
+  engine::GameRecord game_;
+  const engine::GameInfo& info_;
+  std::vector<std::unique_ptr<engine::GameState>> states_;
+  bool counts_from_setup_;  // DCMS: the setup is turn 0
+  std::size_t first_;  // the state shown as step 0
+  std::size_t at_;
+  std::optional<engine::Outcome> end_;
+};
+
+enum class ReplayCommand { Next, Previous, Jump, Quit, Unknown };
+
+ReplayCommand parse_replay_command(const std::string& word) {
+  const std::string command = lowercase(word);
+  if (command.empty() || command == "n" || command == "next") return ReplayCommand::Next;
+  if (command == "p" || command == "prev" || command == "previous") return ReplayCommand::Previous;
+  if (command == "j" || command == "jump") return ReplayCommand::Jump;
+  if (command == "q" || command == "quit") return ReplayCommand::Quit;
+  return ReplayCommand::Unknown;
+}
+
+// Runs one command (not Quit); "" when the replay moved, else what to tell the viewer.
+std::string run_replay_command(Replay& replay, ReplayCommand command, const std::string& word,
+                               std::istringstream& words) {
+  switch (command) {
+    case ReplayCommand::Next: return replay.next();
+    case ReplayCommand::Previous: return replay.previous();
+    case ReplayCommand::Jump: return replay.jump(words);
+    default: return "unknown command '" + word + "': type next, previous, jump N or quit";
+  }
+}
+
+json load_replay_record(const ServerUrl& server, const std::string& source) {
+  if (std::filesystem::exists(source) || !looks_like_match_id(source)) return read_record_file(source);
+  return fetch_match_record(server, source);
 }
 
 }  // namespace
 
 int replay_match(const ServerUrl& server, const std::string& source, std::istream& in, std::ostream& out) {
-  const json record = std::filesystem::exists(source) ? read_record_file(source) : fetch_match_record(server, source);
+  const json record = load_replay_record(server, source);
   if (record.value("state", "finished") != "finished") {
     std::cerr << "skirmish replay: match " << source << " is " << record.value("state", "")
               << "; only finished games are replayed" << std::endl;
     return 1;
   }
-  const engine::GameRecord game = game_record_from_json(record);
-  const auto states = replay_states(game);
-  std::size_t at = 0;
-  show_turn(out, game, states, at);
+  Replay replay(record);
+  replay.show(out);
   std::string line;
-  while (out << "[n]ext [p]revious [j N] jump [q]uit > " << std::flush, std::getline(in, line)) {
+  while (out << "[n]ext, [p]revious, [j]ump N, [q]uit > " << std::flush, std::getline(in, line)) {
     std::istringstream words(line);
-    std::string command;
-    words >> command;
-    if (command.empty() || command == "n") {
-      if (at < game.turns.size()) ++at;
-    } else if (command == "p") {
-      if (at > 0) --at;
-    } else if (command == "j") {
-      long long target = -1;
-      if (!(words >> target) || target < 0 || static_cast<std::size_t>(target) > game.turns.size()) {
-        out << "jump to a turn from 0 to " << game.turns.size() << ", e.g. j 12\n";
-        continue;
-      }
-      at = static_cast<std::size_t>(target);
-    } else if (command == "q") {
-      break;
-    } else {
-      out << "unknown command '" << command << "'\n";
-      continue;
-    }
-    show_turn(out, game, states, at);
+    std::string word;
+    words >> word;
+    const ReplayCommand command = parse_replay_command(word);
+    if (command == ReplayCommand::Quit) break;
+    const std::string refused = run_replay_command(replay, command, word, words);
+    if (refused.empty()) replay.show(out);
+    else out << refused << "\n";
   }
   out << "\n";
   return 0;

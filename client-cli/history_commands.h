@@ -17,11 +17,15 @@ nlohmann::json fetch_match_record(const ServerUrl& server, const std::string& ma
 // Writes the record to `out_path` ("-" = stdout). Returns the exit code.
 int export_match(const ServerUrl& server, const std::string& match, const std::string& out_path);
 
-// Steps through a finished game: `source` is a match id (fetched) or a record file.
-// Commands read from `in`: n(ext), p(revious), j N (jump to turn N), q(uit); end of input quits.
+// Steps through a finished game: `source` is a record file, or a match id (fetched).
+// Commands read from `in`, any case: next (n, or an empty line), previous (prev, p),
+// jump N (j N: to turn N; DCMS counts from its setup, turn 0), quit (q); end of input quits.
+// The last turn says how the game ended, also when the server ended it (a resignation).
 int replay_match(const ServerUrl& server, const std::string& source, std::istream& in, std::ostream& out);
 
 // Re-runs a record file through the rules engine; prints what was checked; 0 when valid.
+// Throws std::runtime_error when the file cannot be read (with a hint when `path` is no file
+// but looks like a match id: export it first).
 int verify_record_file(const std::string& path, std::ostream& out);
 
 }  // namespace skirmish::client

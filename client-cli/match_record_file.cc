@@ -16,18 +16,41 @@ const json& field(const json& object, const char* name, const std::string& where
   return object.at(name);
 }
 
+bool ended_by_server(engine::EndReason reason) {
+  return reason == engine::EndReason::Resignation || reason == engine::EndReason::Timeout ||
+         reason == engine::EndReason::Forfeit || reason == engine::EndReason::Crash;
+}
+
+std::string all_turns_legal(std::size_t turns) {
+  if (turns == 0) return "the record has no turns to check";
+  if (turns == 1) return "the 1 turn is legal";
+  return "every one of the " + turns_text(turns) + " is legal";
+}
+
+}  // namespace
+
 std::string outcome_text(const engine::GameInfo& info, const engine::Outcome& outcome) {
   const std::string who = outcome.is_draw() ? std::string("a draw")
                                             : info.seat_names[static_cast<std::size_t>(outcome.winner)] + " wins";
   return who + " (" + std::string(engine::to_string(outcome.reason)) + ")";
 }
 
-bool ended_by_server(engine::EndReason reason) {
-  return reason == engine::EndReason::Resignation || reason == engine::EndReason::Timeout ||
-         reason == engine::EndReason::Forfeit || reason == engine::EndReason::Crash;
+std::string turns_text(std::size_t turns) {
+  return std::to_string(turns) + (turns == 1 ? " turn" : " turns");
 }
 
-}  // namespace
+std::optional<engine::Outcome> stored_outcome(const json& record, const engine::GameInfo& info) {
+  const json result = record.value("result", json(nullptr));
+  if (result.is_null()) return std::nullopt;
+  if (!result.is_object()) throw std::invalid_argument("result: must be an object or null");
+  const auto reason = engine::end_reason_from_string(result.value("reason", ""));
+  if (!reason) throw std::invalid_argument("result: unknown reason '" + result.value("reason", "") + "'");
+  const json winner = result.value("winner", json(nullptr));
+  if (!winner.is_string()) return engine::Outcome::draw(*reason);
+  for (int s = 0; s < 2; ++s)
+    if (info.seat_names[static_cast<std::size_t>(s)] == winner.get<std::string>()) return engine::Outcome::win(s, *reason);
+  throw std::invalid_argument("result: unknown winner '" + winner.get<std::string>() + "'");
+}
 
 engine::GameRecord game_record_from_json(const json& record) {
   const std::string game = field(record, "game", "record").get<std::string>();
@@ -98,11 +121,17 @@ VerifyReport verify_record(const json& record) {
       return report;
     }
   }
-  report.lines.push_back("every one of the " + std::to_string(game.turns.size()) + " turns is legal");
+  report.lines.push_back(all_turns_legal(game.turns.size()));
 
-  const json result = record.value("result", json(nullptr));
   const engine::Outcome rules = state->outcome();
-  if (result.is_null()) {
+  std::optional<engine::Outcome> result;
+  try {
+    result = stored_outcome(record, info);
+  } catch (const std::invalid_argument& error) {
+    report.lines.push_back(error.what());
+    return report;
+  }
+  if (!result) {
     if (rules.over) {
       report.lines.push_back("the record has no result, but the rules say the game is over: " + outcome_text(info, rules));
       return report;
@@ -111,21 +140,7 @@ VerifyReport verify_record(const json& record) {
     report.ok = true;
     return report;
   }
-  const auto reason = engine::end_reason_from_string(result.value("reason", ""));
-  if (!reason) {
-    report.lines.push_back("result: unknown reason '" + result.value("reason", "") + "'");
-    return report;
-  }
-  int winner = -1;
-  if (result.contains("winner") && result["winner"].is_string()) {
-    for (int s = 0; s < 2; ++s)
-      if (info.seat_names[static_cast<std::size_t>(s)] == result["winner"].get<std::string>()) winner = s;
-    if (winner < 0) {
-      report.lines.push_back("result: unknown winner '" + result["winner"].get<std::string>() + "'");
-      return report;
-    }
-  }
-  const engine::Outcome stored = winner < 0 ? engine::Outcome::draw(*reason) : engine::Outcome::win(winner, *reason);
+  const engine::Outcome stored = *result;
   if (rules.over) {
     if (stored == rules) {
       report.lines.push_back("the stored result, " + outcome_text(info, stored) + ", is the one the rules give");
@@ -136,7 +151,7 @@ VerifyReport verify_record(const json& record) {
     }
     return report;
   }
-  if (!ended_by_server(*reason)) {
+  if (!ended_by_server(stored.reason)) {
     report.lines.push_back("the stored result, " + outcome_text(info, stored) +
                            ", is not what the rules give: after these turns the game is not over");
     return report;

@@ -10,12 +10,23 @@
 
 #include "engine/common/game.h"
 #include "engine/record.h"
+#include "engine/registry.h"
 
 namespace skirmish::client {
 
 // The record's game, options and turns. Throws std::invalid_argument naming the field that
 // is missing or malformed ("moves[3]: unknown seat 'green'").
 engine::GameRecord game_record_from_json(const nlohmann::json& record);
+
+// The record's stored "result" in the engine's terms; nullopt when it has none (the game is
+// not over). Throws std::invalid_argument naming what is wrong ("result: unknown reason 'x'").
+std::optional<engine::Outcome> stored_outcome(const nlohmann::json& record, const engine::GameInfo& info);
+
+// "white wins (resignation)", "a draw (score)": how verify and replay name a result.
+std::string outcome_text(const engine::GameInfo& info, const engine::Outcome& outcome);
+
+// "1 turn", "12 turns".
+std::string turns_text(std::size_t turns);
 
 struct VerifyReport {
   bool ok = false;

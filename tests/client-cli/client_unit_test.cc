@@ -65,6 +65,22 @@ TEST_CASE("a DCMS setup report shows the placements and why a setup was illegal"
         "Setup: blue '1 1 3 3' red '1 1'\nRed made an illegal setup: wrong number of positions\n");
 }
 
+TEST_CASE("every board ends with one newline, so the prompt after it starts a line and no line is blank") {
+  const std::vector<std::pair<std::string, json>> views = {
+      {"onedchess", {{"board", {"WKi", "WKn", "WKn", "EMPTY", "EMPTY", "EMPTY", "BKn", "BKn", "BKi"}}}},
+      {"tactego", {{"rows", 1}, {"cols", 2}, {"board", json::array({json::array({"RF", "B?"})})}}},
+      {"dcms", {{"rows", 3}, {"cols", 4}, {"walls", {"####", "#..#", "####"}}, {"placement", {{"S", {1, 1}}}},
+                {"score", {1, 0}}}},
+      {"go", {{"board", "whatever"}}}};
+  for (const auto& [game, view] : views) {
+    INFO(game);
+    const std::string text = render_board(game, view, Style::plain());
+    REQUIRE(text.size() >= 2);
+    CHECK(text.back() == '\n');
+    CHECK(text.find("\n\n") == std::string::npos);
+  }
+}
+
 TEST_CASE("outcomes name the winner and the reason") {
   CHECK(describe_outcome({{"winner", "white"}, {"draw", false}, {"reason", "king_taken"}}, "white") ==
         "White wins! (king_taken) You win.\n");

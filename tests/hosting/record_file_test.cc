@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include <fstream>
+#include <regex>
 #include <sstream>
 
 #include "client-cli/history_commands.h"
@@ -42,6 +43,41 @@ json playout_record(const std::string& game, const skirmish::engine::Options& gi
                       {"reason", skirmish::engine::to_string(outcome.reason)}}}};
 }
 
+// A finished game of at least `min_turns` turns.
+json long_enough_record(const std::string& game, std::size_t min_turns, std::uint64_t seed) {
+  json record;
+  while (record.empty() || record["moves"].size() < min_turns) record = playout_record(game, {}, seed++);
+  return record;
+}
+
+// What `skirmish replay FILE` prints when it is typed `input`.
+std::string replay_text(const json& record, const std::string& input) {
+  skirmish::test::TempDir dir;
+  const auto path = (dir.path() / "game.json").string();
+  std::ofstream(path) << record.dump();
+  std::istringstream in(input);
+  std::ostringstream out;
+  REQUIRE(skirmish::client::replay_match({}, path, in, out) == 0);
+  return out.str();
+}
+
+// The "== ... ==" header lines, in order.
+std::vector<std::string> headers(const std::string& text) {
+  std::vector<std::string> found;
+  std::istringstream lines(text);
+  for (std::string line; std::getline(lines, line);) {
+    const auto start = line.find("== ");
+    if (start != std::string::npos) found.push_back(line.substr(start));
+  }
+  return found;
+}
+
+std::size_t count_of(const std::string& text, const std::string& part) {
+  std::size_t count = 0;
+  for (auto at = text.find(part); at != std::string::npos; at = text.find(part, at + 1)) ++count;
+  return count;
+}
+
 std::string joined(const skirmish::client::VerifyReport& report) {
   std::string text;
   for (const auto& line : report.lines) text += line + "\n";
@@ -58,7 +94,7 @@ TEST_CASE("verify accepts real games of all three kinds and says what it checked
     const auto record = playout_record(game, options, 42);
     const auto report = skirmish::client::verify_record(record);
     CHECK(report.ok);
-    CHECK_THAT(joined(report), Catch::Contains("turns is legal") && Catch::Contains("is the one the rules give"));
+    CHECK_THAT(joined(report), Catch::Contains(" is legal") && Catch::Contains("is the one the rules give"));
   }
 }
 
@@ -150,4 +186,123 @@ TEST_CASE("verify_record_file prints VALID or INVALID with the reasons") {
   std::ostringstream out2;
   CHECK(skirmish::client::verify_record_file(bad, out2) == 1);
   CHECK_THAT(out2.str(), Catch::Contains("INVALID: " + bad));
+}
+
+TEST_CASE("replay takes the whole command words, in any case, and names them in its prompt") {
+  const auto record = long_enough_record("onedchess", 4, 11);
+  const auto n = std::to_string(record["moves"].size());
+  const std::string text = replay_text(record, "Next\nNEXT\nprev\nPrevious\nJump 3\nJUMP 1\nj 2\nQuit\nn\n");
+  CHECK(headers(text) == std::vector<std::string>{
+                             "== 1D Chess, turn 0 of " + n + " ==", "== 1D Chess, turn 1 of " + n + " ==",
+                             "== 1D Chess, turn 2 of " + n + " ==", "== 1D Chess, turn 1 of " + n + " ==",
+                             "== 1D Chess, turn 0 of " + n + " ==", "== 1D Chess, turn 3 of " + n + " ==",
+                             "== 1D Chess, turn 1 of " + n + " ==", "== 1D Chess, turn 2 of " + n + " =="});
+  CHECK_THAT(text, Catch::Contains("[n]ext, [p]revious, [j]ump N, [q]uit > "));
+  CHECK_THAT(replay_text(record, "back\nq\n"),
+             Catch::Contains("unknown command 'back': type next, previous, jump N or quit"));
+}
+
+TEST_CASE("replay puts the prompt and the Game over line on lines of their own") {
+  const auto record = long_enough_record("onedchess", 2, 12);
+  const std::string text = replay_text(record, "j " + std::to_string(record["moves"].size()) + "\nq\n");
+  CHECK(text.find("+[") == std::string::npos);
+  CHECK(text.find("+Game over") == std::string::npos);
+  CHECK_THAT(text, Catch::Contains("-+\n[n]ext") && Catch::Contains("-+\nGame over: "));
+  CHECK(text.find("\n\n") == std::string::npos);  // no blank lines either
+}
+
+TEST_CASE("replay's jump help gives an example inside the range") {
+  const auto record = long_enough_record("onedchess", 2, 13);
+  const std::size_t n = record["moves"].size();
+  for (const std::string wrong : {"j 999", "j", "j -1", "jump x", "j 2x"}) {
+    INFO(wrong);
+    const std::string text = replay_text(record, wrong + "\nq\n");
+    std::smatch match;
+    REQUIRE(std::regex_search(text, match, std::regex(R"(jump to a turn from 0 to (\d+), e\.g\. jump (\d+)\n)")));
+    CHECK(std::stoul(match[1]) == n);
+    CHECK(std::stoul(match[2]) <= n);
+    CHECK(headers(text).size() == 1);
+  }
+}
+
+TEST_CASE("replay says so instead of redrawing at the first and the last turn") {
+  const auto record = long_enough_record("onedchess", 2, 14);
+  const std::string text = replay_text(record, "p\nj " + std::to_string(record["moves"].size()) + "\nn\n\nq\n");
+  CHECK(count_of(text, "already at the first turn\n") == 1);
+  CHECK(count_of(text, "already at the last turn\n") == 2);  // "n" and an empty line
+  CHECK(headers(text).size() == 2);                            // the start and the jump
+}
+
+TEST_CASE("replay shows how a game the server ended ended, in verify's words") {
+  auto record = long_enough_record("onedchess", 4, 15);
+  CHECK_THAT(replay_text(record, "j " + std::to_string(record["moves"].size()) + "\n"),
+             Catch::Contains("Game over: " + record["result"]["winner"].get<std::string>() + " wins (king_taken)\n"));
+
+  record["moves"].erase(record["moves"].begin() + 2, record["moves"].end());
+  record["turns"] = 2;
+  record["result"] = {{"winner", "white"}, {"draw", false}, {"reason", "resignation"}};
+  const std::string text = replay_text(record, "n\nn\n");
+  CHECK(count_of(text, "Game over: white wins (resignation)\n") == 1);
+  CHECK(text.rfind("Game over") > text.rfind("turn 2 of 2 =="));  // on the last turn only
+  CHECK_THAT(joined(skirmish::client::verify_record(record)),
+             Catch::Contains("the server ended it: white wins (resignation)"));
+
+  record["result"] = {{"winner", nullptr}, {"draw", true}, {"reason", "timeout"}};
+  CHECK_THAT(replay_text(record, "j 2\n"), Catch::Contains("Game over: a draw (timeout)\n"));
+}
+
+TEST_CASE("a DCMS replay counts turns as the game's own board does, the setup first") {
+  const auto record = long_enough_record("dcms", 3, 16);
+  const std::size_t n = record["moves"].size();
+  std::string input;
+  for (std::size_t i = 0; i < n; ++i) input += "n\n";
+  const std::string text = replay_text(record, input + "j setup\nj 1\n");
+  const auto screens = headers(text);
+  REQUIRE(screens.size() == n + 2);  // the setup, n - 1 play turns, and the two jumps
+  CHECK(screens.front() == "== Dog-Cat-Mouse-cheeSe, setup ==");
+  CHECK(screens[1] == "== Dog-Cat-Mouse-cheeSe, turn 1 ==");
+  CHECK(screens[n - 1] == "== Dog-Cat-Mouse-cheeSe, turn " + std::to_string(n - 1) + " ==");
+  CHECK(screens[n] == "== Dog-Cat-Mouse-cheeSe, setup ==");
+
+  // Each screen: its header's turn is the board's "turn K of MAX" (the setup is turn 0).
+  const std::regex header(R"(^(setup|turn (\d+)) ==)"), footer(R"(, (play|over), turn (\d+) of )");
+  const std::string marker = "== Dog-Cat-Mouse-cheeSe, ";
+  std::size_t checked = 0;
+  for (auto at = text.find(marker); at != std::string::npos; at = text.find(marker, at + 1), ++checked) {
+    const std::string screen = text.substr(at + marker.size(), text.find(marker, at + 1) - at - marker.size());
+    INFO(screen);
+    std::smatch head, foot;
+    REQUIRE(std::regex_search(screen, head, header));
+    REQUIRE(std::regex_search(screen, foot, footer));
+    CHECK(foot[2].str() == (head[1] == "setup" ? "0" : head[2].str()));
+  }
+  CHECK(checked == screens.size());
+  CHECK_THAT(replay_text(record, "j " + std::to_string(n) + "\n"),
+             Catch::Contains("jump to a turn from 0 to " + std::to_string(n - 1) + " (0 is the setup)"));
+}
+
+TEST_CASE("verify says why it cannot read its argument, and what to do with a match id") {
+  std::ostringstream out;
+  CHECK_THROWS_WITH(skirmish::client::verify_record_file("ABCD2345", out),
+                    Catch::Contains("ABCD2345: no such file") &&
+                        Catch::Contains("skirmish export ABCD2345 -o ABCD2345.json"));
+  skirmish::test::TempDir dir;
+  const auto missing = (dir.path() / "game.json").string();
+  CHECK_THROWS_WITH(skirmish::client::verify_record_file(missing, out),
+                    Catch::Equals(missing + ": no such file"));
+  std::istringstream in("q\n");
+  CHECK_THROWS_WITH(skirmish::client::replay_match({}, missing, in, out), Catch::Equals(missing + ": no such file"));
+  CHECK_THROWS_WITH(skirmish::client::verify_record_file(dir.path().string(), out), Catch::Contains("cannot read"));
+}
+
+TEST_CASE("one turn is one turn") {
+  CHECK(skirmish::client::turns_text(0) == "0 turns");
+  CHECK(skirmish::client::turns_text(1) == "1 turn");
+  CHECK(skirmish::client::turns_text(12) == "12 turns");
+  auto record = long_enough_record("onedchess", 2, 17);
+  record["moves"].erase(record["moves"].begin() + 1, record["moves"].end());
+  record["result"] = {{"winner", "black"}, {"draw", false}, {"reason", "forfeit"}};
+  const std::string text = joined(skirmish::client::verify_record(record));
+  CHECK_THAT(text, Catch::Contains("the 1 turn is legal"));
+  CHECK(text.find("1 turns") == std::string::npos);
 }
