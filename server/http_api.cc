@@ -94,7 +94,7 @@ HttpReply handle_http_request(std::string_view method, std::string_view target,
     constexpr std::string_view kMatches = "/api/matches";
     if (path == kMatches || path.starts_with(std::string(kMatches) + "/")) {
       if (!context.store)
-        return error_reply(503, "match history is off: this server runs without a store (--no-store)");
+        return error_reply(503, "match history is off: this server runs without a store (--store off)");
       if (path == kMatches || path.size() == kMatches.size() + 1) return list_matches(context, query);
       const std::string id(path.substr(kMatches.size() + 1));
       const auto record = context.store->get(id);

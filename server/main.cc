@@ -3,10 +3,14 @@
 #include <csignal>
 #include <cstdio>
 #include <exception>
+#include <filesystem>
+#include <optional>
+#include <string>
 
 #include <CLI/CLI.hpp>
 #include <spdlog/spdlog.h>
 
+#include "server/flag_rules.h"
 #include "server/server.h"
 
 namespace {
@@ -24,56 +28,90 @@ sigset_t block_stop_signals() {
 
 }  // namespace
 
+using skirmish::server::FlagRules;
+using skirmish::server::from_environment;
+using skirmish::server::number;
+using skirmish::server::one_of;
+using skirmish::server::whole_number;
+
 int main(int argc, char** argv) {
   skirmish::server::Config config;
   CLI::App app{"Skirmish: authoritative multiplayer game server (Tactego, DCMS, 1D Chess)"};
   app.option_defaults()->always_capture_default();
+  FlagRules rules;
 
   long long idle_ms = config.idle_timeout.count();
   long long margin_ms = config.deadline_margin.count();
   long long grace_ms = config.reconnect_grace_default.count();
 
   app.add_option("--address", config.address, "IP address to listen on")->envname("SKIRMISH_ADDRESS");
-  app.add_option("--port", config.port, "TCP port (0 = any free port)")->envname("SKIRMISH_PORT");
-  app.add_option("--threads", config.threads, "worker threads (0 = number of cores)")
-      ->envname("SKIRMISH_THREADS")->check(CLI::Range(0, 1024));
-  app.add_option("--log-level", config.log_level, "trace, debug, info, warn, error, critical, off")
-      ->envname("SKIRMISH_LOG_LEVEL")
-      ->check(CLI::IsMember({"trace", "debug", "info", "warn", "error", "critical", "off"}));
-  app.add_option("--max-message-bytes", config.max_message_bytes, "largest message accepted")
-      ->envname("SKIRMISH_MAX_MESSAGE_BYTES")->check(CLI::Range(256, 64 * 1024 * 1024));
-  app.add_option("--max-connections", config.max_connections, "connections held at most")
-      ->envname("SKIRMISH_MAX_CONNECTIONS")->check(CLI::Range(1, 10'000'000));
-  app.add_option("--rate-limit", config.rate_limit_per_second,
-                 "messages per second per connection (0 = no limit)")
-      ->envname("SKIRMISH_RATE_LIMIT")->check(CLI::Range(0.0, 1e9));
-  app.add_option("--rate-burst", config.rate_burst, "burst of messages allowed above the rate")
-      ->envname("SKIRMISH_RATE_BURST")->check(CLI::Range(1, 1'000'000));
-  app.add_option("--idle-timeout-ms", idle_ms, "close a connection silent this long (0 = never)")
-      ->envname("SKIRMISH_IDLE_TIMEOUT_MS")->check(CLI::Range(0LL, 86'400'000LL));
-  app.add_option("--deadline-margin-ms", margin_ms, "grace after each move deadline for jitter")
-      ->envname("SKIRMISH_DEADLINE_MARGIN_MS")->check(CLI::Range(0LL, 60'000LL));
-  app.add_option("--reconnect-grace-ms", grace_ms, "default time a dropped seat is held")
-      ->envname("SKIRMISH_RECONNECT_GRACE_MS")->check(CLI::Range(0LL, 3'600'000LL));
+  rules.apply(app.add_option("--port", config.port, "TCP port (0 = any free port)")->envname("SKIRMISH_PORT"),
+              whole_number(0, 65535));
+  rules.apply(app.add_option("--threads", config.threads, "worker threads (0 = number of cores)")
+                  ->envname("SKIRMISH_THREADS"),
+              whole_number(0, 1024));
+  rules.apply(app.add_option("--log-level", config.log_level, "trace, debug, info, warn, error, critical, off")
+                  ->envname("SKIRMISH_LOG_LEVEL"),
+              one_of({"trace", "debug", "info", "warn", "error", "critical", "off"}));
+  rules.apply(app.add_option("--max-message-bytes", config.max_message_bytes, "largest message accepted")
+                  ->envname("SKIRMISH_MAX_MESSAGE_BYTES"),
+              whole_number(256, 64 * 1024 * 1024));
+  rules.apply(app.add_option("--max-connections", config.max_connections, "connections held at most")
+                  ->envname("SKIRMISH_MAX_CONNECTIONS"),
+              whole_number(1, 10'000'000));
+  rules.apply(app.add_option("--rate-limit", config.rate_limit_per_second,
+                             "messages per second per connection (0 = no limit)")
+                  ->envname("SKIRMISH_RATE_LIMIT"),
+              number(0, 1e9));
+  rules.apply(app.add_option("--rate-burst", config.rate_burst, "burst of messages allowed above the rate")
+                  ->envname("SKIRMISH_RATE_BURST"),
+              whole_number(1, 1'000'000));
+  rules.apply(app.add_option("--idle-timeout-ms", idle_ms, "close a connection silent this long (0 = never)")
+                  ->envname("SKIRMISH_IDLE_TIMEOUT_MS"),
+              whole_number(0, 86'400'000));
+  rules.apply(app.add_option("--deadline-margin-ms", margin_ms, "grace after each move deadline for jitter")
+                  ->envname("SKIRMISH_DEADLINE_MARGIN_MS"),
+              whole_number(0, 60'000));
+  rules.apply(app.add_option("--reconnect-grace-ms", grace_ms, "default time a dropped seat is held")
+                  ->envname("SKIRMISH_RECONNECT_GRACE_MS"),
+              whole_number(0, 3'600'000));
   // Storage (docs/operations.md): SQLite in the data directory, on unless --store off.
   config.data_dir = "./skirmish-data";
   std::string store = "on";
   std::string store_sync = "normal";
   long long shutdown_ms = 3000;
-  app.add_option("--data-dir", config.data_dir, "directory of the match database (created if missing)")
-      ->envname("SKIRMISH_DATA_DIR");
-  app.add_option("--store", store, "on: store every match and move (restart recovery, history); off: keep nothing")
-      ->envname("SKIRMISH_STORE")->check(CLI::IsMember({"on", "off"}));
-  app.add_option("--store-sync", store_sync,
-                 "normal: a stored move survives a crash of the server; full: also a power loss (slower)")
-      ->envname("SKIRMISH_STORE_SYNC")->check(CLI::IsMember({"normal", "full"}));
-  app.add_option("--shutdown-timeout-ms", shutdown_ms, "on SIGTERM, time clients get to take the notice and close")
-      ->envname("SKIRMISH_SHUTDOWN_TIMEOUT_MS")->check(CLI::Range(0LL, 4'000LL));
+  auto* data_dir = app.add_option("--data-dir", config.data_dir,
+                                  "directory of the match database (created if missing)")
+                       ->envname("SKIRMISH_DATA_DIR");
+  rules.apply(app.add_option("--store", store,
+                             "on: store every match and move (restart recovery, history); off: keep nothing")
+                  ->envname("SKIRMISH_STORE"),
+              one_of({"on", "off"}));
+  rules.apply(app.add_option("--store-sync", store_sync,
+                             "normal: a stored move survives a crash of the server; full: also a power loss (slower)")
+                  ->envname("SKIRMISH_STORE_SYNC"),
+              one_of({"normal", "full"}));
+  // At most 4 s, so that a stop always ends within the 5 s docs/operations.md promises.
+  rules.apply(app.add_option("--shutdown-timeout-ms", shutdown_ms,
+                             "on SIGTERM, time clients get to take the notice and close")
+                  ->envname("SKIRMISH_SHUTDOWN_TIMEOUT_MS"),
+              whole_number(0, 4'000));
 
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& error) {
-    return app.exit(error);
+    const auto message = rules.message(app);
+    if (!message) return app.exit(error);
+    std::fprintf(stderr, "skirmish-server: %s\nRun with --help for more information.\n", message->c_str());
+    return error.get_exit_code();
+  }
+  if (store == "on") {
+    if (const auto problem = skirmish::server::data_dir_problem(config.data_dir)) {
+      const std::string named_by = from_environment(app, *data_dir) ? data_dir->get_envname() : data_dir->get_name();
+      std::fprintf(stderr, "skirmish-server: cannot use data directory %s (%s): %s\n", config.data_dir.c_str(),
+                   named_by.c_str(), problem->c_str());
+      return 1;
+    }
   }
   config.idle_timeout = std::chrono::milliseconds(idle_ms);
   config.deadline_margin = std::chrono::milliseconds(margin_ms);

@@ -165,7 +165,7 @@ TEST_CASE("with the store off the game still runs and the history says it is off
   game.play_to_end();
   CHECK(get_json(server.port(), "/healthz").at("store") == "off");
   CHECK_THAT(get_json(server.port(), "/api/matches", 503).at("error").get<std::string>(),
-             Catch::Contains("without a store"));
+             Catch::Contains("without a store (--store off)"));
 }
 
 // The window between listening and ready (the store opening, old matches reloading) is too
