@@ -34,6 +34,12 @@ bool is_resign(std::string line) {
   return first != std::string::npos && line.substr(first, last - first + 1) == "resign";
 }
 
+// The turn being played; a finished game has none (its counter is already one past).
+std::string turn_label(const nlohmann::json& state) {
+  if (state.value("status", "") == "over") return " | game over";
+  return " | turn " + std::to_string(state.value("turn", 0));
+}
+
 std::string seconds(long long ms) {
   char text[32];
   std::snprintf(text, sizeof text, "%.1f s", static_cast<double>(ms) / 1000.0);
@@ -66,8 +72,7 @@ void HumanActor::show(const nlohmann::json& state) {
   const std::string game = state.value("game", "");
   out_ << "\n"
        << style_.bold(std::string("== ") + title(game) + " | match " + state.value("match", "") +
-                      " | you: " + state.value("you", "") + " | turn " +
-                      std::to_string(state.value("turn", 0)) + " ==")
+                      " | you: " + state.value("you", "") + turn_label(state) + " ==")
        << "\n";
   out_ << describe_last(game, state["last"]);
   out_ << render_board(game, state.at("view"), style_);

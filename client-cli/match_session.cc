@@ -346,7 +346,7 @@ void MatchSession::on_closed(const std::string& reason) {
   if (match_.empty() || (token_.empty() && seat_ != "spectator")) {
     return finish(1, "Lost the connection to " + url_.text() + ": " + reason);
   }
-  actor_.notice("Connection lost (" + reason + "); reconnecting...");
+  actor_.notice("Connection lost: " + reason + "; reconnecting...");
   schedule_reconnect();
 }
 

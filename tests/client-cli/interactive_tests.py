@@ -56,7 +56,7 @@ def play_onedchess(white, black, moves, boards, proxy=None, drop_after=None, fir
         if proxy is not None and turn == drop_after:
             proxy.drop()
             for player in (white, black):
-                player.expect(r"Connection lost .*reconnecting")
+                player.expect(r"Connection lost: .*; reconnecting")
                 player.expect(r"Reconnected: resumed seat")
                 player.expect(r"== 1D Chess \| match \w+ \| you: \w+ \| turn %d ==" % (turn + 1))
 
