@@ -1,4 +1,5 @@
-// 1D Chess: the position of the piece to move, then LEFT or RIGHT.
+// 1D Chess: the position of the piece to move, then LEFT or RIGHT; or both at once
+// ("2 RIGHT"). "back" at the direction chooses another piece.
 #include <algorithm>
 #include <cctype>
 
@@ -22,8 +23,14 @@ class OnedchessDialog : public MoveDialog {
       if (!std::isspace(static_cast<unsigned char>(ch)))
         word += static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
     if (!position_) {
-      if (word.empty() || word.size() > 2 || !std::all_of(word.begin(), word.end(), ::isdigit)) {
-        throw InputError("'" + line + "' is not a position: type a number from 0 to 8");
+      // "2 RIGHT", the rules' own notation, is the whole move at once.
+      const auto digits = static_cast<std::size_t>(
+          std::find_if(word.begin(), word.end(), [](char ch) { return !std::isdigit(static_cast<unsigned char>(ch)); }) -
+          word.begin());
+      const std::string direction = word.substr(digits);
+      word.resize(digits);
+      if (word.empty() || word.size() > 2) {
+        throw InputError("'" + line + "' is not a position: type a number from 0 to 8 (or a whole move, e.g. '2 RIGHT')");
       }
       const int position = std::stoi(word);
       if (position < 0 || static_cast<std::size_t>(position) >= board_.size()) {
@@ -34,12 +41,16 @@ class OnedchessDialog : public MoveDialog {
         throw InputError("position " + std::to_string(position) + " does not hold one of your pieces");
       }
       position_ = position;
+      if (direction.empty()) return std::nullopt;
+      word = direction;
+    } else if (word == "BACK") {
+      position_.reset();  // choose another piece
       return std::nullopt;
     }
     if (word == "L") word = "LEFT";
     if (word == "R") word = "RIGHT";
     if (word != "LEFT" && word != "RIGHT") {
-      throw InputError("'" + line + "' is not a direction: type LEFT or RIGHT");
+      throw InputError("'" + line + "' is not a direction: type LEFT or RIGHT (or back, for another piece)");
     }
     return nlohmann::json{{"position", *position_}, {"direction", word}};
   }

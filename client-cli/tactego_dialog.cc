@@ -2,7 +2,9 @@
 #include "client-cli/move_dialogs.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cstdlib>
+#include <sstream>
 
 namespace skirmish::client {
 namespace {
@@ -17,7 +19,26 @@ class TactegoDialog : public MoveDialog {
   }
 
   // The seed's flow: a bad start asks for the start again, a bad end asks for the end again.
+  // "1 0 2 0" at the first prompt is the whole move; "back" at the second chooses again.
   std::optional<nlohmann::json> feed(const std::string& line) override {
+    if (from_ && is_back(line)) {
+      from_.reset();
+      return std::nullopt;
+    }
+    if (!from_) {
+      std::istringstream words(line);
+      int numbers[4];
+      std::string extra;
+      if (words >> numbers[0] >> numbers[1] >> numbers[2] >> numbers[3] && !(words >> extra)) {
+        feed(std::to_string(numbers[0]) + " " + std::to_string(numbers[1]));
+        try {
+          return feed(std::to_string(numbers[2]) + " " + std::to_string(numbers[3]));
+        } catch (const InputError&) {
+          from_.reset();  // the whole move is typed again
+          throw;
+        }
+      }
+    }
     const auto [row, col] = parse_position(line);
     const std::string where = "(" + std::to_string(row) + ", " + std::to_string(col) + ")";
     if (!on_board(row, col)) {
@@ -43,6 +64,12 @@ class TactegoDialog : public MoveDialog {
   }
 
  private:
+  static bool is_back(std::string line) {
+    for (char& ch : line) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+    std::istringstream words(line);
+    std::string word, extra;
+    return words >> word && word == "back" && !(words >> extra);
+  }
   int rows() const { return view_.at("rows").get<int>(); }
   int cols() const { return view_.at("cols").get<int>(); }
   bool on_board(int row, int col) const { return row >= 0 && col >= 0 && row < rows() && col < cols(); }

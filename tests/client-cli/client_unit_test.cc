@@ -111,6 +111,39 @@ TEST_CASE("the Tactego dialog asks for the piece, then the destination") {
   CHECK(*dialog->feed(" 1 1 ") == json({{"from", {2, 0}}, {"to", {1, 1}}}));
 }
 
+TEST_CASE("the Tactego dialog takes a whole move in one line, and back to choose again") {
+  const json state = {{"game", "tactego"}, {"you", "blue"},
+                      {"view", {{"rows", 3}, {"cols", 3},
+                                {"board", json::array({json::array({"R5", nullptr, nullptr}),
+                                                       json::array({nullptr, nullptr, nullptr}),
+                                                       json::array({"B5", "BF", "BM"})})}}}};
+  auto dialog = make_move_dialog(state);
+  CHECK(*dialog->feed("2 0 1 0") == json({{"from", {2, 0}}, {"to", {1, 0}}}));
+  dialog = make_move_dialog(state);
+  // A bad destination asks for the whole move again.
+  CHECK_THROWS_WITH(dialog->feed("2 0 0 0"), "(0, 0) is not one step from (2, 0)");
+  CHECK(dialog->prompt() == "Select Piece to Move by Position >> ");
+  CHECK_FALSE(dialog->feed("2 0"));
+  CHECK_FALSE(dialog->feed(" Back "));
+  CHECK(dialog->prompt() == "Select Piece to Move by Position >> ");
+}
+
+TEST_CASE("the 1D Chess dialog takes '2 RIGHT' at once, and back to choose another piece") {
+  const json state = {{"game", "onedchess"}, {"you", "white"},
+                      {"view", {{"board", {"WKi", "WKn", "WKn", "EMPTY", "EMPTY", "EMPTY", "BKn", "BKn", "BKi"}}}}};
+  auto dialog = make_move_dialog(state);
+  CHECK(*dialog->feed("2 right") == json({{"position", 2}, {"direction", "RIGHT"}}));
+  dialog = make_move_dialog(state);
+  CHECK(*dialog->feed("1L") == json({{"position", 1}, {"direction", "LEFT"}}));
+  dialog = make_move_dialog(state);
+  CHECK_FALSE(dialog->feed("1"));
+  CHECK(dialog->prompt() == "Select Direction (LEFT or RIGHT) >> ");
+  CHECK_FALSE(dialog->feed("back"));
+  CHECK(dialog->prompt() == "Select Position of Piece to Move >> ");
+  CHECK_THROWS_WITH(dialog->feed("6 LEFT"), "position 6 does not hold one of your pieces");
+  CHECK_THROWS_WITH(dialog->feed("x"), Catch::Contains("is not a position"));
+}
+
 TEST_CASE("the Tactego dialog refuses a piece boxed in by its own side") {
   const json state = {{"game", "tactego"}, {"you", "red"},
                       {"view", {{"rows", 2}, {"cols", 2},

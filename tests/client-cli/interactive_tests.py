@@ -82,7 +82,7 @@ def onedchess_game(server):
     white.send("2")
     white.expect(r"Select Direction \(LEFT or RIGHT\) >> $")
     white.send("up")
-    white.expect(r"'up' is not a direction: type LEFT or RIGHT\nSelect Direction")
+    white.expect(r"'up' is not a direction: type LEFT or RIGHT \(or back, for another piece\)\nSelect Direction")
     white.send("RIGHT")
     black.expect(r"White moved 2 RIGHT \(2 -> 4\)")
     rest_moves, rest_boards = ONEDCHESS_GAME[1:], ONEDCHESS_BOARDS[1:]
