@@ -1,6 +1,7 @@
 #include "protocol/client_message.h"
 
 #include <array>
+#include <optional>
 #include <utility>
 
 #include "protocol/error_code.h"
@@ -29,6 +30,62 @@ constexpr std::array<std::pair<MessageType, std::string_view>, 11> kTypes{{
                       "field '" + std::string(field) + "' " + std::string(what));
 }
 
+// Why `value` cannot be a request id, or nullptr when it can.
+const char* id_problem(const json& value) {
+  if (!value.is_string() && !value.is_number_integer() && !value.is_number_unsigned())
+    return "must be a string or an integer";
+  if (value.is_string() && value.get_ref<const std::string&>().size() > kMaxIdLength)
+    return "is longer than 128 bytes";
+  return nullptr;
+}
+
+// SAX handler that stops at the value of the top-level key "id" (or at anything else that
+// ends the search), so no document is built and the rest of the frame is not read.
+class IdFinder final : public nlohmann::json_sax<json> {
+ public:
+  std::optional<json> id;
+
+  bool null() override { return other_value(); }
+  bool boolean(bool) override { return other_value(); }
+  bool number_integer(number_integer_t value) override { return scalar(json(value)); }
+  bool number_unsigned(number_unsigned_t value) override { return scalar(json(value)); }
+  bool number_float(number_float_t, const string_t&) override { return other_value(); }
+  bool string(string_t& value) override { return scalar(json(value)); }
+  bool binary(binary_t&) override { return other_value(); }
+  bool start_object(std::size_t) override { return open(); }
+  bool start_array(std::size_t) override { return open(); }
+  bool end_object() override { return close(); }
+  bool end_array() override { return close(); }
+  bool key(string_t& name) override {
+    next_is_id_ = depth_ == 1 && name == "id";
+    return true;
+  }
+  bool parse_error(std::size_t, const std::string&, const nlohmann::detail::exception&) override {
+    return false;
+  }
+
+ private:
+  bool scalar(json value) {
+    if (!next_is_id_) return true;
+    id = std::move(value);
+    return false;  // found: stop reading
+  }
+  bool other_value() { return !next_is_id_; }  // an id of the wrong type: stop, no id
+  bool open() {
+    if (next_is_id_) return false;
+    ++depth_;
+    return true;
+  }
+  bool close() {
+    --depth_;
+    next_is_id_ = false;
+    return depth_ > 0;
+  }
+
+  int depth_ = 0;
+  bool next_is_id_ = false;
+};
+
 std::string optional_string(const json& message, std::string_view field) {
   auto it = message.find(field);
   if (it == message.end() || it->is_null()) return {};
@@ -36,13 +93,22 @@ std::string optional_string(const json& message, std::string_view field) {
   return it->get<std::string>();
 }
 
-// Option values arrive as JSON strings, numbers or booleans; the engine reads text.
+// A JSON value named for an error message: "5.5", "an object", "null".
+std::string describe(const json& value) {
+  if (value.is_number()) return value.dump();
+  if (value.is_null()) return "null";
+  return std::string(value.is_object() ? "an object" : "an array");
+}
+
+// Option values arrive as JSON strings, numbers or booleans; the engine reads text. Any
+// other value is a bad option (bad_options, like a bad value of the right type).
 std::string option_text(const json& value, const std::string& name) {
   if (value.is_string()) return value.get<std::string>();
   if (value.is_boolean()) return value.get<bool>() ? "true" : "false";
   if (value.is_number_integer()) return std::to_string(value.get<long long>());
   if (value.is_number_unsigned()) return std::to_string(value.get<unsigned long long>());
-  bad("options." + name, "must be a string, an integer or a boolean");
+  throw ProtocolError(ErrorCode::BadOptions, "option '" + name + "': " + describe(value) +
+                                                 " is not a string, an integer or a boolean");
 }
 
 }  // namespace
@@ -80,6 +146,15 @@ std::pair<long long, long long> require_position(const json& message, std::strin
   return {value[0].get<long long>(), value[1].get<long long>()};
 }
 
+std::string peek_request_id(std::string_view frame) {
+  IdFinder finder;
+  const std::string_view head = frame.substr(0, kIdPeekBytes);
+  json::sax_parse(head.begin(), head.end(), &finder, nlohmann::detail::input_format_t::json,
+                  /*strict=*/false);
+  if (!finder.id || id_problem(*finder.id)) return {};
+  return finder.id->dump();
+}
+
 ClientMessage parse_client_message(std::string_view frame, std::string& id_out) {
   id_out.clear();
   json message = json::parse(frame, nullptr, /*allow_exceptions=*/false);
@@ -90,12 +165,9 @@ ClientMessage parse_client_message(std::string_view frame, std::string& id_out) 
 
   ClientMessage out;
   if (auto it = message.find("id"); it != message.end()) {
-    if (!it->is_string() && !it->is_number_integer() && !it->is_number_unsigned())
-      bad("id", "must be a string or an integer");
-    std::string id = it->dump();
-    if (id.size() > kMaxIdLength) bad("id", "is longer than 128 characters");
-    id_out = id;
-    out.id = std::move(id);
+    if (const char* problem = id_problem(*it)) bad("id", problem);
+    out.id = it->dump();
+    id_out = out.id;
   }
 
   const std::string& type = require_string(message, "type");
@@ -146,6 +218,7 @@ ClientMessage parse_client_message(std::string_view frame, std::string& id_out) 
       out.token = require_string(message, "token");
       break;
     case MessageType::Move:
+      if (message.contains("turn")) out.turn = require_integer(message, "turn");
       out.body = std::move(message);
       break;
     case MessageType::Resign: {

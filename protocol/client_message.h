@@ -40,6 +40,7 @@ struct ClientMessage {
   std::optional<std::string> seat;    // join (optional)
   std::string token;                  // resume
   nlohmann::json body;                // move: the whole message, for the game's codec
+  std::optional<long long> turn;      // move (optional): the turn the move is meant for
   bool crashed = false;               // resign with reason "crash": a bot bridge's bot failed
 };
 
@@ -47,6 +48,11 @@ struct ClientMessage {
 // bad_message (naming the field), unknown_type. `id_out` receives the request's id as
 // soon as it is known, so an error reply can echo it.
 ClientMessage parse_client_message(std::string_view frame, std::string& id_out);
+
+// The request's id as JSON text, found without parsing the whole message (for a reply to a
+// message dropped unread, e.g. rate_limited): only a valid top-level `id` within the first
+// kIdPeekBytes bytes counts; otherwise empty.
+std::string peek_request_id(std::string_view frame);
 
 // Field readers for codecs; each throws ProtocolError(bad_message) naming `field`.
 const nlohmann::json& require_field(const nlohmann::json& message, std::string_view field);
@@ -57,6 +63,7 @@ std::pair<long long, long long> require_position(const nlohmann::json& message,
                                                  std::string_view field);
 
 inline constexpr std::size_t kMaxNameLength = 64;
-inline constexpr std::size_t kMaxIdLength = 128;
+inline constexpr std::size_t kMaxIdLength = 128;  // bytes of a string id (UTF-8)
+inline constexpr std::size_t kIdPeekBytes = 4096;
 
 }  // namespace skirmish::protocol

@@ -5,7 +5,7 @@
 
 namespace skirmish::protocol {
 namespace {
-constexpr std::array<std::pair<ErrorCode, std::string_view>, 21> kNames{{
+constexpr std::array<std::pair<ErrorCode, std::string_view>, 22> kNames{{
     {ErrorCode::BadJson, "bad_json"},
     {ErrorCode::BadMessage, "bad_message"},
     {ErrorCode::UnknownType, "unknown_type"},
@@ -22,6 +22,7 @@ constexpr std::array<std::pair<ErrorCode, std::string_view>, 21> kNames{{
     {ErrorCode::GameOver, "game_over"},
     {ErrorCode::NotYourTurn, "not_your_turn"},
     {ErrorCode::IllegalMove, "illegal_move"},
+    {ErrorCode::WrongTurn, "wrong_turn"},
     {ErrorCode::Unauthorized, "unauthorized"},
     {ErrorCode::RateLimited, "rate_limited"},
     {ErrorCode::TooLarge, "too_large"},

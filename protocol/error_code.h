@@ -26,6 +26,7 @@ enum class ErrorCode : std::uint8_t {
   GameOver,
   NotYourTurn,
   IllegalMove,
+  WrongTurn,
   Unauthorized,
   RateLimited,
   TooLarge,

@@ -43,6 +43,15 @@ class GameCodec {
     return false;
   }
 
+  // False for an option this match does not use because another replaces it (Tactego
+  // `pieces` when `pieces_text` is given): match_created leaves it out rather than report
+  // a value the game ignores.
+  virtual bool option_applies(std::string_view name, const engine::Options& resolved) const {
+    (void)name;
+    (void)resolved;
+    return true;
+  }
+
   // The `last` value: the last move or turn report, or null before the first.
   virtual void write_last(JsonWriter& out, const engine::GameState& state,
                           const engine::Viewer& viewer) const = 0;

@@ -7,7 +7,56 @@ namespace skirmish::protocol {
 namespace {
 constexpr long long kMaxMillis = 3'600'000;  // one hour
 constexpr long long kDcmsDefaultMoveTime = 5000;  // the seed's 5 seconds per move
+bool is_match_option(std::string_view name) {
+  return name == kMoveTimeOption || name == kReconnectGraceOption || name == kSpectatorsOption;
+}
+
+std::string lower_case(std::string text) {
+  for (char& c : text)
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+  return text;
+}
+
+// The engine reads these words (lower case only); the case is the client's choice.
+bool is_boolean_word(const std::string& lower) {
+  for (const char* word : {"true", "false", "yes", "no", "on", "off", "1", "0"})
+    if (lower == word) return true;
+  return false;
+}
+
+[[noreturn]] void unknown_option(std::string_view game, const std::string& name,
+                                 const std::vector<engine::OptionSpec>& game_options) {
+  std::string names;
+  for (const auto& spec : game_options) names += (names.empty() ? "" : ", ") + spec.name;
+  throw engine::OptionError("unknown option '" + name + "' (" + std::string(game) + " takes: " +
+                            names + "; every match also takes: " + std::string(kMoveTimeOption) +
+                            ", " + std::string(kReconnectGraceOption) + ", " +
+                            std::string(kSpectatorsOption) + ")");
+}
+
 }  // namespace
+
+void check_given_options(std::string_view game, const std::vector<engine::OptionSpec>& game_options,
+                         engine::Options& given) {
+  engine::Options checked;
+  for (const auto& [name, value] : given.values()) {
+    const engine::OptionSpec* spec = nullptr;
+    for (const auto& candidate : game_options)
+      if (candidate.name == name) spec = &candidate;
+    if (!spec && !is_match_option(name)) unknown_option(game, name, game_options);
+    if (!spec || spec->type != engine::OptionSpec::Type::Bool) {
+      checked.set(name, value);
+      continue;
+    }
+    std::string lower = lower_case(value);
+    if (!is_boolean_word(lower))
+      throw engine::OptionError("option '" + name + "': '" + value +
+                                "' is not a boolean (use true/false, yes/no, on/off or 1/0, in "
+                                "any case)");
+    checked.set(name, std::move(lower));
+  }
+  given = std::move(checked);
+}
 
 std::string_view to_string(Spectators spectators) {
   switch (spectators) {
@@ -37,7 +86,7 @@ MatchSettings take_match_settings(std::string_view game, engine::Options& given,
   engine::Options mine;
   engine::Options rest;
   for (const auto& [name, value] : given.values()) {
-    if (name == kMoveTimeOption || name == kReconnectGraceOption || name == kSpectatorsOption)
+    if (is_match_option(name))
       mine.set(name, value);
     else
       rest.set(name, value);

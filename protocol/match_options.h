@@ -29,6 +29,13 @@ inline constexpr std::string_view kSpectatorsOption = "spectators";
 std::vector<engine::OptionSpec> match_option_specs(std::string_view game,
                                                    std::chrono::milliseconds default_grace);
 
+// Checks a create_match's options before the engine sees them (`game_options`: the game's
+// own specs): an unknown name is refused listing the game's options and the match options;
+// a boolean is accepted in any case (True, YES, Off, ...) and refused listing the accepted
+// words. Throws engine::OptionError naming the option.
+void check_given_options(std::string_view game, const std::vector<engine::OptionSpec>& game_options,
+                         engine::Options& given);
+
 // Moves the match options out of `given` (leaving the game's own) and resolves them.
 // Throws engine::OptionError naming the option.
 MatchSettings take_match_settings(std::string_view game, engine::Options& given,

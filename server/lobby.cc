@@ -89,6 +89,7 @@ Lobby::Created Lobby::create(const std::string& game, engine::Options options,
   engine::Options resolved;
   std::unique_ptr<engine::GameState> state;
   try {
+    protocol::check_given_options(info->name, info->options, options);
     match_settings =
         protocol::take_match_settings(info->name, options, settings_.reconnect_grace_default);
     codec->choose_options(options, random_seed_text());
@@ -121,10 +122,12 @@ Lobby::Created Lobby::create(const std::string& game, engine::Options options,
   spdlog::info("match {}: created ({})", match->id(), info->name);
 
   // What the creator is told: every resolved option except those that would give away
-  // hidden information (a fogged Tactego's seed).
+  // hidden information (a fogged Tactego's seed) or that another replaces (`pieces`
+  // beside `pieces_text`).
   engine::Options shown;
   for (const auto& [name, value] : resolved.values())
-    if (!codec->hides_option(name, resolved)) shown.set(name, value);
+    if (!codec->hides_option(name, resolved) && codec->option_applies(name, resolved))
+      shown.set(name, value);
   std::string reply = protocol::encode_match_created(match->id(), *info, shown, match_settings, id);
 
   forget_if_nobody_joins(match->id(), match_settings.reconnect_grace);
@@ -153,9 +156,21 @@ void Lobby::forget_if_nobody_joins(const std::string& match_id, std::chrono::mil
 std::shared_ptr<Match> Lobby::find(const std::string& match_id) const {
   std::lock_guard lock(mutex_);
   auto it = matches_.find(match_id);
-  if (it == matches_.end())
-    throw ProtocolError(ErrorCode::NoSuchMatch, "no match '" + match_id + "'");
+  if (it == matches_.end()) throw ProtocolError(ErrorCode::NoSuchMatch, no_such_match_text(match_id));
   return it->second;
+}
+
+// Says where a finished match went. The store is not asked whether it has this one: a read
+// there commits the pending group of writes, which no client should be able to trigger at will.
+std::string Lobby::no_such_match_text(const std::string& match_id) const {
+  const auto linger_s = std::chrono::duration_cast<std::chrono::seconds>(settings_.finished_linger);
+  std::string text = "no match '" + match_id +
+                     "' here: no such id, or the match ended (a finished match is let go " +
+                     std::to_string(linger_s.count()) + " s after its end, sooner on a busy server)";
+  if (services_.store)
+    text += "; a finished match's record stays in the history: GET /api/matches/" + match_id +
+            ", or `skirmish replay " + match_id + "`";
+  return text;
 }
 
 std::vector<protocol::MatchSummary> Lobby::list(const std::string& game_filter) const {
@@ -166,6 +181,10 @@ std::vector<protocol::MatchSummary> Lobby::list(const std::string& game_filter) 
     for (const auto& [id, match] : matches_)
       if (game_filter.empty() || match->info().name == game_filter) all.push_back(match);
   }
+  // Oldest first, so the list reads the same from call to call.
+  std::sort(all.begin(), all.end(), [](const auto& a, const auto& b) {
+    return a->creation_order() < b->creation_order();
+  });
   std::vector<protocol::MatchSummary> out;
   for (const auto& match : all) {
     auto summary = match->summary();

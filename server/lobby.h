@@ -58,6 +58,7 @@ class Lobby : public std::enable_shared_from_this<Lobby> {
                                     protocol::MatchSettings settings,
                                     std::unique_ptr<engine::GameState> state);
   void forget_if_nobody_joins(const std::string& match_id, std::chrono::milliseconds after);
+  std::string no_such_match_text(const std::string& match_id) const;
 
   boost::asio::any_io_executor executor_;
   LobbySettings settings_;

@@ -1,6 +1,7 @@
 #include "server/match.h"
 
 #include <algorithm>
+#include <atomic>
 
 #include <boost/asio/post.hpp>
 #include <nlohmann/json.hpp>
@@ -19,6 +20,19 @@ using protocol::ProtocolError;
 namespace {
 std::size_t index(engine::Seat seat) { return static_cast<std::size_t>(seat); }
 engine::Seat other(engine::Seat seat) { return 1 - seat; }
+
+// The first seq of a match reloaded after a restart or a crash. No participant may see seq
+// repeat or go back, but the store keeps no seq and not every change is stored (the state
+// that restarts the clock after `resume`, a seat of an open match freed and taken again).
+// So: the changes the store knows of (joins, turns) plus the milliseconds since the match
+// was created. A match's first run starts from 0 on that same scale (no changes, no time),
+// and each run adds every stored change it makes plus far fewer unstored ones than the
+// milliseconds it lasts, so the next run always starts above anything sent before. This
+// holds as long as the host's clock does not step back by more than a restart takes.
+std::uint64_t first_seq_after_restart(const store::MatchRecord& record, std::int64_t now_ms) {
+  const std::int64_t since_created = std::max<std::int64_t>(1, now_ms - record.created_ms);
+  return record.seats.size() + record.turns.size() + static_cast<std::uint64_t>(since_created);
+}
 }  // namespace
 
 Match::Match(boost::asio::any_io_executor executor, std::string id, const engine::GameInfo& info,
@@ -39,10 +53,16 @@ Match::Match(boost::asio::any_io_executor executor, std::string id, const engine
 
 Match::~Match() = default;
 
+std::uint64_t Match::next_instance() {
+  static std::atomic<std::uint64_t> made{0};
+  return made.fetch_add(1, std::memory_order_relaxed);
+}
+
 void Match::restore(const store::MatchRecord& record) {
   std::lock_guard lock(mutex_);
+  created_ms_ = record.created_ms;
   stored_turns_ = record.turns.size();
-  seq_ = stored_turns_ + 1;
+  seq_ = first_seq_after_restart(record, unix_ms());
   for (const auto& seat : record.seats) {
     SeatSlot& mine = slot(seat.seat);
     mine.taken = true;
@@ -194,6 +214,12 @@ engine::Seat Match::resume(const std::shared_ptr<Participant>& who, const std::s
   spdlog::info("match {}: {} resumed", id_, seat_name(seat));
   who->deliver(make_message(
       protocol::encode_joined(id_, info_.name, seat_name(seat), seat, token, true, id)));
+  if (win_by_opponents_forfeit(seat)) {
+    send_to_others(seat, make_message(protocol::encode_presence(id_, seat_name(seat), true,
+                                                                settings_.reconnect_grace.count())));
+    publish(seat, id);  // the final state, to the resumer with its id
+    return seat;
+  }
   // After a restart the clock waits until every seat is back, then gives a full turn.
   bool restart_clock = false;
   if (clock_waits_for_seats_ && status_ == MatchStatus::Running) {
@@ -205,10 +231,12 @@ engine::Seat Match::resume(const std::shared_ptr<Participant>& who, const std::s
       ++seq_;
     }
   }
-  who->deliver(encode_for(engine::Viewer::of_seat(seat), seat_name(seat), id));
   send_to_others(seat, make_message(protocol::encode_presence(id_, seat_name(seat), true,
                                                               settings_.reconnect_grace.count())));
-  if (restart_clock) publish(std::nullopt, {});  // everyone learns the new deadline
+  if (restart_clock)
+    publish(seat, id);  // everyone learns the new deadline; the resumer once, with its id
+  else
+    who->deliver(encode_for(engine::Viewer::of_seat(seat), seat_name(seat), id));
   return seat;
 }
 
@@ -229,11 +257,21 @@ void Match::require_running() const {
     throw ProtocolError(ErrorCode::GameOver, "match " + id_ + " is over");
 }
 
+// A move that says which turn it is for must not land on another one: late, it would
+// otherwise count for the next turn (DCMS, after the deadline resolved the turn).
+void Match::require_current_turn(std::optional<long long> for_turn) const {
+  if (!for_turn || *for_turn == state_->turn()) return;
+  throw ProtocolError(ErrorCode::WrongTurn,
+                      "this move is for turn " + std::to_string(*for_turn) + " but turn " +
+                          std::to_string(state_->turn()) + " is being played; it was not applied");
+}
+
 void Match::move(const Participant* who, engine::Seat seat, const nlohmann::json& message,
-                 const std::string& id) {
+                 std::optional<long long> for_turn, const std::string& id) {
   std::lock_guard lock(mutex_);
   require_running();
   require_seat_holder(who, seat);
+  require_current_turn(for_turn);
   std::string text = codec_.move_text(message, *state_, seat);  // the shape first
   if (!state_->to_act().contains(seat))
     throw ProtocolError(ErrorCode::NotYourTurn,
@@ -363,9 +401,7 @@ void Match::on_grace_expired(engine::Seat seat, std::uint64_t generation) {
   SeatSlot& mine = slot(seat);
   if (generation != mine.grace_generation || mine.connected || !mine.taken) return;
   if (status_ == MatchStatus::Running) {
-    spdlog::info("match {}: {} did not come back: forfeit", id_, seat_name(seat));
-    finish(engine::Outcome::win(other(seat), engine::EndReason::Forfeit));
-    publish(std::nullopt, {});
+    forfeit(seat);
   } else if (status_ == MatchStatus::Waiting) {
     services_.write_or_log("free a seat of match " + id_,
                            [id = id_, seat](store::MatchStore& store) { store.record_leave(id, seat); });
@@ -374,6 +410,36 @@ void Match::on_grace_expired(engine::Seat seat, std::uint64_t generation) {
     publish(std::nullopt, {});
     retire_if_abandoned();
   }
+}
+
+// A seat that does not come back in its grace loses (rules: "after it runs out, they lose").
+// A seat that is away itself cannot win that way: the result waits until it comes back (it
+// wins) or its own grace runs out too (both lose: a draw, reason forfeit).
+void Match::forfeit(engine::Seat seat) {
+  slot(seat).forfeited = true;
+  const SeatSlot& opponent = slot(other(seat));
+  if (opponent.connected) {
+    spdlog::info("match {}: {} did not come back: forfeit", id_, seat_name(seat));
+    finish(engine::Outcome::win(other(seat), engine::EndReason::Forfeit));
+  } else if (opponent.forfeited) {
+    spdlog::info("match {}: neither seat came back: a draw by forfeit", id_);
+    finish(engine::Outcome::draw(engine::EndReason::Forfeit));
+  } else {
+    spdlog::info("match {}: {} did not come back, but {} is away too: its return decides", id_,
+                 seat_name(seat), seat_name(other(seat)));
+    return;
+  }
+  publish(std::nullopt, {});
+}
+
+// `seat` is back while its opponent has forfeited: it wins now. False when nothing changed.
+bool Match::win_by_opponents_forfeit(engine::Seat seat) {
+  if (status_ != MatchStatus::Running || slot(seat).forfeited || !slot(other(seat)).forfeited)
+    return false;
+  spdlog::info("match {}: {} is back, {} did not come back: forfeit", id_, seat_name(seat),
+               seat_name(other(seat)));
+  finish(engine::Outcome::win(seat, engine::EndReason::Forfeit));
+  return true;
 }
 
 void Match::shutdown() {

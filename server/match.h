@@ -51,6 +51,9 @@ class Match : public std::enable_shared_from_this<Match> {
   void restore(const store::MatchRecord& record);
 
   const std::string& id() const { return id_; }
+  // Orders matches by creation, oldest first: the stored creation time (Unix ms, kept by
+  // a reloaded match), then the order in which this process made them (same millisecond).
+  std::pair<std::int64_t, std::uint64_t> creation_order() const { return {created_ms_, instance_}; }
   const engine::GameInfo& info() const { return info_; }
   bool over() const;
   protocol::MatchSummary summary() const;
@@ -62,8 +65,9 @@ class Match : public std::enable_shared_from_this<Match> {
   engine::Seat resume(const std::shared_ptr<Participant>& who, const std::string& token,
                       const std::string& id);
 
+  // `for_turn`: the turn the client meant the move for, when it said (else any).
   void move(const Participant* who, engine::Seat seat, const nlohmann::json& message,
-            const std::string& id);
+            std::optional<long long> for_turn, const std::string& id);
   // `reason`: Resignation, or Crash when a bot bridge gives the seat up for a failed bot.
   void resign(const Participant* who, engine::Seat seat, const std::string& id,
               engine::EndReason reason = engine::EndReason::Resignation);
@@ -87,6 +91,7 @@ class Match : public std::enable_shared_from_this<Match> {
     std::int64_t submitted_ms = 0;         // how long the seat took for it
     std::unique_ptr<boost::asio::steady_timer> grace_timer;  // made when first held
     std::uint64_t grace_generation = 0;
+    bool forfeited = false;  // its grace ran out in a running game (the result may wait)
   };
   struct Spectator {
     std::weak_ptr<Participant> connection;
@@ -96,6 +101,7 @@ class Match : public std::enable_shared_from_this<Match> {
   // All private members expect mutex_ held.
   void require_seat_holder(const Participant* who, engine::Seat seat) const;
   void require_running() const;
+  void require_current_turn(std::optional<long long> for_turn) const;
   void start_game();
   // Stores then applies one turn (the store first: nobody hears of an unstored move).
   void play_turn(engine::JointMove moves, const std::array<std::int64_t, engine::kSeatCount>& ms);
@@ -107,6 +113,8 @@ class Match : public std::enable_shared_from_this<Match> {
   void start_deadline();
   void on_deadline(std::uint64_t generation);
   void on_grace_expired(engine::Seat seat, std::uint64_t generation);
+  void forfeit(engine::Seat seat);
+  bool win_by_opponents_forfeit(engine::Seat seat);
   void free_seat(engine::Seat seat);
   void retire_if_abandoned();
   void publish(std::optional<engine::Seat> requester, const std::string& id);
@@ -125,6 +133,9 @@ class Match : public std::enable_shared_from_this<Match> {
   mutable std::mutex mutex_;
   boost::asio::any_io_executor executor_;
   const std::string id_;
+  std::int64_t created_ms_ = unix_ms();  // set once, before the match is shared
+  const std::uint64_t instance_ = next_instance();
+  static std::uint64_t next_instance();
   const engine::GameInfo& info_;
   const protocol::GameCodec& codec_;
   const engine::Options resolved_;

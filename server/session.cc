@@ -213,22 +213,24 @@ class Session final : public Participant,
       close_with(websocket::close_code::unknown_data, "binary frames are not accepted");
       return;
     }
-    if (buffer_.size() > context_->config.max_message_bytes) {
+    const auto data = buffer_.cdata();
+    const std::string_view frame(static_cast<const char*>(data.data()), data.size());
+    // A dropped message is not parsed; its id, if it comes early, is still echoed.
+    if (frame.size() > context_->config.max_message_bytes) {
       context_->metrics.count_error(ErrorCode::TooLarge);
       send(protocol::encode_error(ErrorCode::TooLarge,
-                                  "message of " + std::to_string(buffer_.size()) +
+                                  "message of " + std::to_string(frame.size()) +
                                       " bytes is over the limit of " +
                                       std::to_string(context_->config.max_message_bytes),
-                                  {}));
+                                  protocol::peek_request_id(frame)));
     } else if (!limiter_.allow()) {
       context_->metrics.count_error(ErrorCode::RateLimited);
       send(protocol::encode_error(ErrorCode::RateLimited,
-                                  "more than " + std::to_string(context_->config.rate_limit_per_second) +
-                                      " messages per second; message dropped",
-                                  {}));
+                                  fmt::format("more than {} messages per second; message dropped",
+                                              context_->config.rate_limit_per_second),
+                                  protocol::peek_request_id(frame)));
     } else {
-      const auto data = buffer_.cdata();
-      handle(std::string_view(static_cast<const char*>(data.data()), data.size()));
+      handle(frame);
     }
     buffer_.consume(buffer_.size());
     if (!closing_) read();
@@ -375,7 +377,7 @@ class Session final : public Participant,
       }
       case MessageType::Move:
         require_player();
-        match_->move(this, *seat_, message.body, id);
+        match_->move(this, *seat_, message.body, message.turn, id);
         return;
       case MessageType::Resign:
         require_player();

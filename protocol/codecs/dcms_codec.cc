@@ -48,6 +48,10 @@ class DcmsCodec final : public GameCodec {
  public:
   std::string_view game() const override { return "dcms"; }
 
+  bool option_applies(std::string_view name, const engine::Options& resolved) const override {
+    return name != "map" || !resolved.has("map_text") || resolved.text("map_text").empty();
+  }
+
   std::string move_text(const nlohmann::json& message, const engine::GameState& state,
                         engine::Seat) const override {
     if (typed(state).phase() == dc::Phase::Setup) {

@@ -69,6 +69,10 @@ class TactegoCodec final : public GameCodec {
     return name == "seed" && resolved.has("fog") && resolved.text("fog") == "true";
   }
 
+  bool option_applies(std::string_view name, const engine::Options& resolved) const override {
+    return name != "pieces" || !resolved.has("pieces_text") || resolved.text("pieces_text").empty();
+  }
+
   void write_view(JsonWriter& out, const engine::GameState& state,
                   const engine::Viewer& viewer) const override {
     const tg::TactegoState& game = typed(state);

@@ -137,6 +137,7 @@ TEST_CASE("SIGTERM: clients are told, closed with 1001, the server exits 0 withi
   const auto port2 = server->wait_for_port();
   game.resume(port2);
   game.play_to_end();
+  CHECK(game.seq_problems() == std::vector<std::string>{});  // seq never went back for a seat
   const Json stored = Json::parse(http_get(port2, "/api/matches/" + game.id()).body);
   CHECK(stored.at("state") == "finished");
   CHECK(stored.at("moves").size() == game.turns().size());

@@ -76,6 +76,26 @@ void ScriptedMatch::send_move(engine::Seat seat) {
     throw std::runtime_error(game_ + " match " + id_ + ": move '" + *pending_[i] + "' refused: " + reply.dump());
   if (reply.at("type") == "state") last_state_ = reply;
   sent_[i] = true;
+  note_seqs(i);
+}
+
+void ScriptedMatch::note_seqs(std::size_t seat) {
+  const auto& frames = clients_[seat]->frames();
+  for (; frames_checked_[seat] < frames.size(); ++frames_checked_[seat]) {
+    const Json message = Json::parse(frames[frames_checked_[seat]]);
+    if (message.at("type") != "state") continue;
+    const auto seq = message.at("seq").get<std::uint64_t>();
+    if (seq <= last_seq_[seat])
+      seq_problems_.push_back("seat " + std::to_string(seat) + " got seq " + std::to_string(seq) +
+                              " after " + std::to_string(last_seq_[seat]));
+    last_seq_[seat] = seq;
+  }
+}
+
+const std::vector<std::string>& ScriptedMatch::seq_problems() {
+  for (std::size_t s = 0; s < 2; ++s)
+    if (clients_[s]) note_seqs(s);
+  return seq_problems_;
 }
 
 void ScriptedMatch::submit_first_half() {
@@ -96,6 +116,8 @@ void ScriptedMatch::play(int turns) {
 void ScriptedMatch::resume(unsigned short port) {
   for (int s = 0; s < 2; ++s) {
     const auto i = static_cast<std::size_t>(s);
+    note_seqs(i);  // the old connection's last states
+    frames_checked_[i] = 0;
     clients_[i] = std::make_unique<TestClient>(port, game_ + "-seat" + std::to_string(s) + "-resumed",
                                                std::chrono::seconds(10));
     clients_[i]->hello(s == 0 ? "alice" : "bob");
@@ -103,6 +125,7 @@ void ScriptedMatch::resume(unsigned short port) {
     if (joined.at("type") != "joined" || joined.at("resumed") != true)
       throw std::runtime_error(game_ + " match " + id_ + ": resume failed: " + joined.dump());
     clients_[i]->wait_for("state", std::chrono::seconds(10));
+    note_seqs(i);
   }
   // A sealed DCMS move not yet resolved was not stored: it is sent again.
   sent_ = {};

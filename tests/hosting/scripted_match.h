@@ -35,11 +35,14 @@ class ScriptedMatch {
   engine::Outcome outcome() const { return state_->outcome(); }
   const Json& last_state() const { return last_state_; }  // the last state the mover got
   const std::string& token(int seat) const { return tokens_[static_cast<std::size_t>(seat)]; }
+  // Every place where a seat's `state` seq failed to rise (across resumes too); empty is good.
+  const std::vector<std::string>& seq_problems();
 
  private:
   Json move_message(engine::Seat seat, const std::string& text) const;
   void send_move(engine::Seat seat);
   void choose_pending();
+  void note_seqs(std::size_t seat);  // checks the states the seat's client got since last time
 
   std::string game_;
   engine::Options game_options_;
@@ -52,6 +55,9 @@ class ScriptedMatch {
   std::array<bool, 2> sent_{};
   std::vector<engine::JointMove> turns_;
   Json last_state_;
+  std::array<std::uint64_t, 2> last_seq_{};
+  std::array<std::size_t, 2> frames_checked_{};
+  std::vector<std::string> seq_problems_;
 };
 
 }  // namespace skirmish::test

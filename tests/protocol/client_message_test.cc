@@ -72,8 +72,8 @@ TEST_CASE("Shape errors are bad_message and name the field") {
 
   std::tie(code, message) =
       failure(R"({"type": "create_match", "game": "dcms", "options": {"map": [1]}})");
-  CHECK(code == ErrorCode::BadMessage);
-  CHECK_THAT(message, Catch::Contains("'options.map'"));
+  CHECK(code == ErrorCode::BadOptions);  // a bad option value, whatever its JSON type
+  CHECK_THAT(message, Catch::Contains("option 'map'") && Catch::Contains("an array"));
 
   std::tie(code, message) = failure(R"({"type": "resign", "reason": "bored"})");
   CHECK(code == ErrorCode::BadMessage);
@@ -90,6 +90,41 @@ TEST_CASE("An unknown type is unknown_type, and the error still echoes the id") 
   CHECK(code == ErrorCode::UnknownType);
   CHECK_THAT(message, Catch::Contains("fly"));
   CHECK(id == "\"r-1\"");
+}
+
+TEST_CASE("An id is a string of at most 128 bytes or an integer") {
+  std::string id;
+  CHECK(parse(R"({"type": "ping", "id": -7})").id == "-7");
+  CHECK(parse("{\"type\": \"ping\", \"id\": \"" + std::string(128, 'a') + "\"}").id.size() == 130);
+  for (const char* bad_id : {"1.5", "null", "true", "[1]", "{}"}) {
+    auto [code, message] = failure(std::string(R"({"type": "ping", "id": )") + bad_id + "}", &id);
+    CHECK(code == ErrorCode::BadMessage);
+    CHECK_THAT(message, Catch::Contains("'id' must be a string or an integer"));
+  }
+  auto [code, message] =
+      failure("{\"type\": \"ping\", \"id\": \"" + std::string(129, 'a') + "\"}", &id);
+  CHECK(code == ErrorCode::BadMessage);
+  CHECK_THAT(message, Catch::Contains("longer than 128 bytes"));
+}
+
+TEST_CASE("peek_request_id finds a top-level id without reading the whole message") {
+  CHECK(peek_request_id(R"({"type": "ping", "id": 42})") == "42");
+  CHECK(peek_request_id(R"({"id": "r-1", "type": "ping"})") == "\"r-1\"");
+  // It stops at the id: what follows may be anything, even broken.
+  CHECK(peek_request_id(R"({"id": 7, "padding": [[[ oops)") == "7");
+  // A nested "id" is not the request's.
+  CHECK(peek_request_id(R"({"type": "move", "body": {"id": 3}})").empty());
+  CHECK(peek_request_id(R"({"type": "move", "list": [{"id": 3}], "id": 4})") == "4");
+  // Ids the parser would refuse are not echoed.
+  CHECK(peek_request_id(R"({"id": 1.5})").empty());
+  CHECK(peek_request_id(R"({"id": null, "type": "ping"})").empty());
+  CHECK(peek_request_id(R"({"id": {"id": 1}})").empty());
+  CHECK(peek_request_id("{\"id\": \"" + std::string(129, 'a') + "\"}").empty());
+  CHECK(peek_request_id("not json").empty());
+  CHECK(peek_request_id(R"([1, 2])").empty());
+  // Only the first kIdPeekBytes are looked at.
+  const std::string padding(kIdPeekBytes, ' ');
+  CHECK(peek_request_id("{\"type\": \"ping\"," + padding + "\"id\": 5}").empty());
 }
 
 TEST_CASE("Requests parse into their fields") {

@@ -22,7 +22,7 @@ import jsonschema
 ERROR_CODES = ["bad_json", "bad_message", "unknown_type", "hello_required", "unsupported_version",
                "bad_options", "no_such_match", "match_full", "already_in_match",
                "spectators_not_allowed", "not_in_match", "not_a_player", "not_started", "game_over",
-               "not_your_turn", "illegal_move", "unauthorized", "rate_limited", "too_large",
+               "not_your_turn", "illegal_move", "wrong_turn", "unauthorized", "rate_limited", "too_large",
                "server_full"]
 SERVER_TYPES = ["welcome", "games", "match_created", "matches", "joined", "watching", "state",
                 "submitted", "presence", "left", "pong", "error"]

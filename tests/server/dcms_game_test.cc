@@ -109,6 +109,39 @@ TEST_CASE("DCMS: a late player makes a null move at the deadline", "[server][dcm
   CHECK(blue_sees.at("last") == resolved.at("last"));
 }
 
+TEST_CASE("DCMS: a late move that names its turn is refused, not counted for the next turn",
+          "[server][dcms][deadline]") {
+  RunningServer server;  // deadline margin 50 ms
+  TwoSeatMatch m = start_match(server.port(), "dcms", corridor_options(300));
+  m.seat0->request(placement({{1, 1}, {1, 1}}));
+  const Json setup_done = m.seat1->request(placement({{1, 3}, {1, 3}}));
+  REQUIRE(setup_done.at("turn") == 1);
+  const auto seq = setup_done.at("seq").get<std::uint64_t>();
+
+  // Nobody moves in turn 1: it resolves with two null moves at the deadline.
+  const Json turn2 = m.seat1->wait_for_state(seq + 1, 2000ms);
+  REQUIRE(turn2.at("turn") == 2);
+  // Red's answer to turn 1 arrives now, too late: refused, and turn 2 still waits for red.
+  Json late = dcms_move("m 4");
+  late["turn"] = 1;
+  const Json refused = m.seat1->request(late);
+  CHECK(refused.at("code") == "wrong_turn");
+  CHECK_THAT(refused.at("message").get<std::string>(),
+             Catch::Contains("turn 1") && Catch::Contains("turn 2") && Catch::Contains("not applied"));
+  // The same move for the current turn is taken.
+  Json current = dcms_move("m 4");
+  current["turn"] = 2;
+  const Json taken = m.seat1->request(current);
+  CHECK(taken.at("type") == "submitted");
+  CHECK(taken.at("turn") == 2);
+  // A turn that is not an integer is a bad message naming the field.
+  Json odd = dcms_move("m 4");
+  odd["turn"] = "2";
+  const Json bad = m.seat1->request(odd);
+  CHECK(bad.at("code") == "bad_message");
+  CHECK_THAT(bad.at("message").get<std::string>(), Catch::Contains("'turn'"));
+}
+
 TEST_CASE("DCMS: a seat that misses the setup loses by illegal setup", "[server][dcms][deadline]") {
   RunningServer server;
   TwoSeatMatch m = start_match(server.port(), "dcms", corridor_options(300));

@@ -4,6 +4,7 @@
 
 #include "tests/server/match_helpers.h"
 #include "tests/server/server_fixture.h"
+#include "tests/store/temp_dir.h"
 
 namespace skirmish::test {
 namespace {
@@ -70,6 +71,48 @@ TEST_CASE("Errors for malformed requests", "[server][errors]") {
                "bad_options");
   // The connection still works.
   CHECK(client.request({{"type", "ping"}}).at("type") == "pong");
+}
+
+TEST_CASE("create_match options: wrong JSON types, booleans in any case, unknown names",
+          "[server][errors][options]") {
+  RunningServer server;
+  TestClient client(server.port(), "client");
+  client.hello();
+  const auto create = [&](const std::string& game, const Json& options) {
+    return client.request({{"type", "create_match"}, {"game", game}, {"options", options}});
+  };
+  // A value of the wrong JSON type is a bad option, named.
+  for (const Json& value : {Json{{"x", 1}}, Json(5.5), Json::array({1})}) {
+    const Json error = create("tactego", {{"width", value}});
+    CHECK(error.at("code") == "bad_options");
+    CHECK_THAT(error.at("message").get<std::string>(), Catch::Contains("option 'width'"));
+  }
+  // Booleans: any case of the accepted words; anything else lists them.
+  CHECK(create("tactego", {{"fog", "TRUE"}}).at("type") == "match_created");
+  const Json yes = create("tactego", {{"fog", "Yes"}});
+  CHECK(yes.at("options").at("fog") == "true");
+  CHECK_FALSE(yes.at("options").contains("seed"));  // fogged: the seed stays hidden
+  const Json maybe = create("tactego", {{"fog", "maybe"}});
+  CHECK(maybe.at("code") == "bad_options");
+  CHECK_THAT(maybe.at("message").get<std::string>(),
+             Catch::Contains("option 'fog'") && Catch::Contains("yes/no") &&
+                 Catch::Contains("on/off") && Catch::Contains("1/0"));
+  // An unknown option lists the game's options and the match options.
+  const Json unknown = create("tactego", {{"colour", "red"}});
+  CHECK(unknown.at("code") == "bad_options");
+  CHECK_THAT(unknown.at("message").get<std::string>(),
+             Catch::Contains("'colour'") && Catch::Contains("pieces") &&
+                 Catch::Contains("move_time_ms") && Catch::Contains("reconnect_grace_ms") &&
+                 Catch::Contains("spectators"));
+  // An inline pieces file or map replaces the preset: match_created does not claim one.
+  const Json custom = create("tactego", {{"pieces_text", "1 1\nF 1\n"}, {"length", 4}, {"width", 2}});
+  REQUIRE(custom.at("type") == "match_created");
+  CHECK_FALSE(custom.at("options").contains("pieces"));
+  CHECK(custom.at("options").at("pieces_text") == "1 1\nF 1\n");
+  CHECK(create("tactego", Json::object()).at("options").at("pieces") == "basic");
+  const Json map = create("dcms", {{"map_text", "######\n#....#\n#....#\n######\n"}});
+  REQUIRE(map.at("type") == "match_created");
+  CHECK_FALSE(map.at("options").contains("map"));
 }
 
 TEST_CASE("Errors of the lobby and of matches", "[server][errors]") {
@@ -159,6 +202,9 @@ TEST_CASE("rate_limited: messages over the rate are dropped with an error", "[se
     if (reply.at("type") == "pong") ++pongs;
     if (reply.at("type") == "error") {
       CHECK(reply.at("code") == "rate_limited");
+      CHECK(reply.at("message") == "more than 5 messages per second; message dropped");
+      // The dropped request's id is echoed, so a client waiting for that reply is told.
+      CHECK(reply.contains("id"));
       ++limited;
     }
   }
@@ -221,10 +267,26 @@ TEST_CASE("at most as many finished matches stay findable as may run, the oldest
   watcher.hello();
   const Json evicted = watcher.request({{"type", "watch"}, {"match", finished[0]}});
   CHECK(evicted.at("code") == "no_such_match");
+  // It says where a finished match may have gone (this server stores nothing: no history).
+  CHECK_THAT(evicted.at("message").get<std::string>(),
+             Catch::Contains("the match ended") && Catch::Contains("sooner"));
   for (std::size_t i = 1; i < finished.size(); ++i) {
     CHECK(watcher.request({{"type", "watch"}, {"match", finished[i]}}).at("type") == "watching");
     CHECK(watcher.request({{"type", "leave"}}).at("type") == "left");
   }
+}
+
+TEST_CASE("no_such_match on a server with a store points to the history", "[server][errors]") {
+  TempDir dir;
+  server::Config config = test_config();
+  config.data_dir = dir.path().string();
+  RunningServer server(config);
+  TestClient client(server.port(), "client");
+  client.hello();
+  const Json gone = expect_error(client, {{"type", "watch"}, {"match", "GONE1234"}}, "no_such_match");
+  CHECK_THAT(gone.at("message").get<std::string>(),
+             Catch::Contains("GET /api/matches/GONE1234") &&
+                 Catch::Contains("skirmish replay GONE1234"));
 }
 
 TEST_CASE("too_large: an oversized message is dropped, the connection carries on",
@@ -237,6 +299,7 @@ TEST_CASE("too_large: an oversized message is dropped, the connection carries on
   client.send({{"type", "ping"}, {"id", 1}, {"padding", std::string(4000, 'x')}});
   const Json error = client.wait_for("error");
   CHECK(error.at("code") == "too_large");
+  CHECK(error.at("id") == 1);
   CHECK(client.request({{"type", "ping"}}).at("type") == "pong");
 }
 

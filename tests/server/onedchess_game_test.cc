@@ -103,8 +103,12 @@ TEST_CASE("1D Chess: a move out of turn, a bad move and an illegal move change n
   const Json missing = m.seat0->request({{"type", "move"}, {"direction", "LEFT"}});
   CHECK(missing.at("code") == "bad_message");
   CHECK_THAT(missing.at("message").get<std::string>(), Catch::Contains("position"));
-  // Still white's move, from the start position.
-  const Json ok = m.seat0->request({{"type", "move"}, {"position", 2}, {"direction", "RIGHT"}});
+  const Json wrong_turn =
+      m.seat0->request({{"type", "move"}, {"position", 2}, {"direction", "RIGHT"}, {"turn", 3}});
+  CHECK(wrong_turn.at("code") == "wrong_turn");
+  // Still white's move, from the start position (saying so is fine).
+  const Json ok = m.seat0->request(
+      {{"type", "move"}, {"position", 2}, {"direction", "RIGHT"}, {"turn", 0}});
   REQUIRE(ok.at("type") == "state");
   CHECK(ok.at("seq").get<std::uint64_t>() == m.start0.at("seq").get<std::uint64_t>() + 1);
 }

@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <thread>
 
 #include "tests/server/match_helpers.h"
 #include "tests/server/server_fixture.h"
@@ -135,6 +136,44 @@ TEST_CASE("A seat dropped past the grace forfeits", "[server][session][reconnect
   }
 }
 
+TEST_CASE("Both seats gone past their grace: a draw by forfeit, nobody wins",
+          "[server][session][reconnect]") {
+  RunningServer server;
+  TwoSeatMatch m = start_match(server.port(), "onedchess", {{"reconnect_grace_ms", 300}});
+  TestClient watcher(server.port(), "watcher");
+  watcher.hello();
+  REQUIRE(watcher.request({{"type", "watch"}, {"match", m.id}}).at("type") == "watching");
+  m.seat0->drop();
+  std::this_thread::sleep_for(100ms);
+  m.seat1->drop();
+  const Json over = watcher.wait_for_over(3000ms);
+  CHECK(over.at("outcome") == Json{{"winner", nullptr}, {"draw", true}, {"reason", "forfeit"}});
+}
+
+TEST_CASE("A seat whose opponent forfeits while it is away itself wins when it comes back",
+          "[server][session][reconnect]") {
+  RunningServer server;
+  TwoSeatMatch m = start_match(server.port(), "onedchess", {{"reconnect_grace_ms", 400}});
+  TestClient watcher(server.port(), "watcher");
+  watcher.hello();
+  REQUIRE(watcher.request({{"type", "watch"}, {"match", m.id}}).at("type") == "watching");
+  m.seat0->drop();
+  std::this_thread::sleep_for(200ms);
+  m.seat1->drop();
+  // White's grace runs out while black is away too: no result yet.
+  std::this_thread::sleep_for(300ms);
+  CHECK(watcher.request({{"type", "ping"}}).at("type") == "pong");
+  for (const auto& frame : watcher.frames()) CHECK(frame.find("\"over\"") == std::string::npos);
+  // Black comes back within its own grace: it wins by white's forfeit.
+  TestClient back(server.port(), "back");
+  back.hello("second");
+  REQUIRE(back.request({{"type", "resume"}, {"match", m.id}, {"token", m.token1}}).at("type") == "joined");
+  const Json over = back.wait_for("state");
+  CHECK(over.at("status") == "over");
+  CHECK(over.at("outcome") == Json{{"winner", "black"}, {"draw", false}, {"reason", "forfeit"}});
+  CHECK(watcher.wait_for_over().at("outcome") == over.at("outcome"));
+}
+
 TEST_CASE("Spectators follow the game, see the public view and may be refused",
           "[server][session][spectators]") {
   RunningServer server;
@@ -223,6 +262,21 @@ TEST_CASE("The lobby lists games and open matches, and a named seat can be joine
   const Json by_number = other.request({{"type", "join"}, {"match", second_id}, {"seat", 1}});
   CHECK(by_number.at("type") == "joined");
   CHECK(by_number.at("seat") == "red");
+}
+
+TEST_CASE("list_matches lists the matches oldest first, the same on every call", "[server][lobby]") {
+  RunningServer server;
+  TestClient client(server.port(), "client");
+  client.hello();
+  std::vector<std::string> created;
+  for (int i = 0; i < 12; ++i) created.push_back(client.create_match(i % 2 ? "dcms" : "onedchess"));
+  for (int call = 0; call < 5; ++call) {
+    std::vector<std::string> listed;
+    const Json reply = client.request({{"type", "list_matches"}});
+    for (const Json& row : reply.at("matches"))
+      listed.push_back(row.at("match").get<std::string>());
+    CHECK(listed == created);
+  }
 }
 
 }  // namespace
