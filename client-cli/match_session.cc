@@ -252,7 +252,7 @@ void MatchSession::on_error(const json& error) {
       if (last_move_key_ == asked_key_ && !awaiting_actor_) ask(asked_key_, text);
       return;
     }
-    if (code == "not_your_turn" || code == "game_over") return;  // the game moved on
+    if (code == "not_your_turn" || code == "wrong_turn" || code == "game_over") return;  // the game moved on
   }
   if (id == "leave" && leaving_) return finish(0, "");
   actor_.notice("Server error (" + where + ")");
@@ -304,6 +304,7 @@ void MatchSession::perform(const Action& action) {
       last_move_id_ = "move-" + std::to_string(next_id_++);
       last_move_key_ = asked_key_;
       message["id"] = last_move_id_;
+      message["turn"] = asked_key_;  // a move that arrives late is refused, not played next turn
       last_move_message_ = message;
       send(message);
       break;
