@@ -63,7 +63,8 @@ class DurabilityGate : public std::enable_shared_from_this<DurabilityGate> {
   void flush();
   void run();
   void store_batch(std::vector<Pending>& batch);
-  void release_waiters();
+  // Hands the released messages and the stored batch to the network threads in one post.
+  void release_waiters(std::vector<Pending> stored);
   void fail(const std::string& why);
 
   boost::asio::any_io_executor executor_;

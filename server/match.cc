@@ -326,7 +326,7 @@ void Match::play_turn(engine::JointMove moves, const std::array<std::int64_t, en
   }
   turn.moves = moves;
   services_.write("store turn " + std::to_string(stored_turns_ + 1) + " of match " + id_,
-                  [id = id_, index = stored_turns_, turn](store::MatchStore& store) {
+                  [id = id_, index = stored_turns_, turn = std::move(turn)](store::MatchStore& store) {
                     store.append_turn(id, index, turn);
                   });
   ++stored_turns_;

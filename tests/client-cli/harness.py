@@ -35,12 +35,12 @@ class Process:
     """A child whose stdout+stderr is collected by a thread; expect() waits for a regex."""
 
     def __init__(self, args, name, env=None, stdin=True):
-        STARTED.append(self)
         self.name = name
         full_env = dict(os.environ, NO_COLOR="1", SKIRMISH_STATE_DIR=STATE_DIR, **(env or {}))
         self.proc = subprocess.Popen(args, stdin=subprocess.PIPE if stdin else subprocess.DEVNULL,
                                      stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                                      env=full_env, cwd=os.environ.get("TEST_WORKDIR", "."))
+        STARTED.append(self)  # only once started: a failed start must not stop the clean-up
         self.text = ""
         self.cursor = 0
         self.lock = threading.Condition()
