@@ -88,13 +88,20 @@ TEST_CASE("outcomes name the winner and the reason") {
         "Draw! (score)\n");
 }
 
+// Blue to move on a 3x3 board; row 2: blue's 5, flag and mine; red's 5 in a corner.
+namespace {
+json small_tactego_board() {
+  return {{"game", "tactego"}, {"you", "blue"},
+          {"view", {{"rows", 3}, {"cols", 3},
+                    {"board", json::array({json::array({"R5", nullptr, nullptr}),
+                                           json::array({nullptr, nullptr, nullptr}),
+                                           json::array({"B5", "BF", "BM"})})}}}};
+}
+}  // namespace
+
 TEST_CASE("the Tactego dialog asks for the piece, then the destination") {
   // Row 2: blue's 5, flag and mine; a bad start asks for the start again, a bad end for the end.
-  const json state = {{"game", "tactego"}, {"you", "blue"},
-                      {"view", {{"rows", 3}, {"cols", 3},
-                                {"board", json::array({json::array({"R5", nullptr, nullptr}),
-                                                       json::array({nullptr, nullptr, nullptr}),
-                                                       json::array({"B5", "BF", "BM"})})}}}};
+  const json state = small_tactego_board();
   auto dialog = make_move_dialog(state);
   CHECK(dialog->prompt() == "Select Piece to Move by Position >> ");
   CHECK_THROWS_WITH(dialog->feed("0 0"), "(0, 0) does not hold one of your pieces");
@@ -112,11 +119,7 @@ TEST_CASE("the Tactego dialog asks for the piece, then the destination") {
 }
 
 TEST_CASE("the Tactego dialog takes a whole move in one line, and back to choose again") {
-  const json state = {{"game", "tactego"}, {"you", "blue"},
-                      {"view", {{"rows", 3}, {"cols", 3},
-                                {"board", json::array({json::array({"R5", nullptr, nullptr}),
-                                                       json::array({nullptr, nullptr, nullptr}),
-                                                       json::array({"B5", "BF", "BM"})})}}}};
+  const json state = small_tactego_board();
   auto dialog = make_move_dialog(state);
   CHECK(*dialog->feed("2 0 1 0") == json({{"from", {2, 0}}, {"to", {1, 0}}}));
   dialog = make_move_dialog(state);

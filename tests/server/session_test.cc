@@ -136,42 +136,49 @@ TEST_CASE("A seat dropped past the grace forfeits", "[server][session][reconnect
   }
 }
 
+// Both seats of a running 1D Chess match with this reconnect grace drop, `between` apart,
+// under the eyes of a spectator.
+struct BothSeatsGone {
+  BothSeatsGone(unsigned short port, std::chrono::milliseconds grace, std::chrono::milliseconds between)
+      : match(start_match(port, "onedchess", {{"reconnect_grace_ms", grace.count()}})),
+        watcher(port, "watcher") {
+    watcher.hello();
+    REQUIRE(watcher.request({{"type", "watch"}, {"match", match.id}}).at("type") == "watching");
+    match.seat0->drop();
+    std::this_thread::sleep_for(between);
+    match.seat1->drop();
+  }
+  TwoSeatMatch match;
+  TestClient watcher;
+};
+
 TEST_CASE("Both seats gone past their grace: a draw by forfeit, nobody wins",
           "[server][session][reconnect]") {
   RunningServer server;
-  TwoSeatMatch m = start_match(server.port(), "onedchess", {{"reconnect_grace_ms", 300}});
-  TestClient watcher(server.port(), "watcher");
-  watcher.hello();
-  REQUIRE(watcher.request({{"type", "watch"}, {"match", m.id}}).at("type") == "watching");
-  m.seat0->drop();
-  std::this_thread::sleep_for(100ms);
-  m.seat1->drop();
-  const Json over = watcher.wait_for_over(3000ms);
+  BothSeatsGone gone(server.port(), 1000ms, 100ms);  // black is gone long before white's grace ends
+  const Json over = gone.watcher.wait_for_over(3000ms);
   CHECK(over.at("outcome") == Json{{"winner", nullptr}, {"draw", true}, {"reason", "forfeit"}});
 }
 
 TEST_CASE("A seat whose opponent forfeits while it is away itself wins when it comes back",
           "[server][session][reconnect]") {
   RunningServer server;
-  TwoSeatMatch m = start_match(server.port(), "onedchess", {{"reconnect_grace_ms", 400}});
-  TestClient watcher(server.port(), "watcher");
-  watcher.hello();
-  REQUIRE(watcher.request({{"type", "watch"}, {"match", m.id}}).at("type") == "watching");
-  m.seat0->drop();
-  std::this_thread::sleep_for(200ms);
-  m.seat1->drop();
-  // White's grace runs out while black is away too: no result yet.
-  std::this_thread::sleep_for(300ms);
-  CHECK(watcher.request({{"type", "ping"}}).at("type") == "pong");
-  for (const auto& frame : watcher.frames()) CHECK(frame.find("\"over\"") == std::string::npos);
+  // White's grace ends at 2 s, black's at 3 s: black comes back at about 2.5 s, half a
+  // second from either end, so a slow machine does not change the order.
+  BothSeatsGone gone(server.port(), 2000ms, 1000ms);
+  std::this_thread::sleep_for(1500ms);
+  // White's grace ran out while black is away too: no result yet.
+  CHECK(gone.watcher.request({{"type", "ping"}}).at("type") == "pong");
+  for (const auto& frame : gone.watcher.frames()) CHECK(frame.find("\"over\"") == std::string::npos);
   // Black comes back within its own grace: it wins by white's forfeit.
   TestClient back(server.port(), "back");
   back.hello("second");
-  REQUIRE(back.request({{"type", "resume"}, {"match", m.id}, {"token", m.token1}}).at("type") == "joined");
+  REQUIRE(back.request({{"type", "resume"}, {"match", gone.match.id}, {"token", gone.match.token1}})
+              .at("type") == "joined");
   const Json over = back.wait_for("state");
   CHECK(over.at("status") == "over");
   CHECK(over.at("outcome") == Json{{"winner", "black"}, {"draw", false}, {"reason", "forfeit"}});
-  CHECK(watcher.wait_for_over().at("outcome") == over.at("outcome"));
+  CHECK(gone.watcher.wait_for_over().at("outcome") == over.at("outcome"));
 }
 
 TEST_CASE("Spectators follow the game, see the public view and may be refused",
