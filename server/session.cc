@@ -71,10 +71,12 @@ class Session final : public Participant,
     net::dispatch(ws_.get_executor(), [self = shared_from_this()] { self->read_request(); });
   }
 
-  // dispatch: a reply to this connection's own request (already on its strand) is queued
-  // at once; messages for other connections are posted to their strands.
+  // Always posted, never queued inline even on this connection's own strand: a match may
+  // already have posted earlier states for this connection from another thread, and one
+  // queued inline would overtake them (a state with a higher seq arriving first). Posts
+  // made in the match's order reach the strand in that order.
   void deliver(Message message) override {
-    net::dispatch(ws_.get_executor(), [self = shared_from_this(), message = std::move(message)]() mutable {
+    net::post(ws_.get_executor(), [self = shared_from_this(), message = std::move(message)]() mutable {
       self->enqueue(std::move(message));
     });
   }
@@ -84,8 +86,8 @@ class Session final : public Participant,
       if (!self->websocket_) return;  // plain HTTP: it answers and closes by itself
       if (self->closing_) return;
       // After the queued messages: the notice, then the close frame (close_after_writes_).
-      self->send(protocol::encode_shutdown(
-          "the server is restarting; resume your seat with your token when it is back"));
+      self->enqueue(make_message(protocol::encode_shutdown(
+          "the server is restarting; resume your seat with your token when it is back")));
       self->close_after_writes_ = websocket::close_code::going_away;
     });
   }
@@ -183,8 +185,8 @@ class Session final : public Participant,
     if (over_limit_) {
       spdlog::warn("connection from {} refused: server full ({} connections)", peer_,
                    context_->config.max_connections);
-      send(protocol::encode_error(ErrorCode::ServerFull,
-                                  "the server is at its connection limit; try again later", {}));
+      enqueue(make_message(protocol::encode_error(
+          ErrorCode::ServerFull, "the server is at its connection limit; try again later", {})));
       close_after_writes_ = websocket::close_code::try_again_later;
       return;
     }
@@ -253,7 +255,9 @@ class Session final : public Participant,
 
   // ---- writing --------------------------------------------------------------------------
 
-  void send(std::string text) { enqueue(make_message(std::move(text))); }
+  // A reply to this connection's own request goes after what the request made the match
+  // deliver here, which is posted: so it is posted too.
+  void send(std::string text) { deliver(make_message(std::move(text))); }
 
   void enqueue(Message message) {
     if (closing_) return;
