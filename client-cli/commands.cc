@@ -87,7 +87,9 @@ int resume_seat(const CommonOptions& common, const std::string& match, const std
       throw std::invalid_argument(
           "no saved seat" + (seat.empty() ? std::string() : " '" + seat + "'") + " of match " + match +
           (dir ? " in " + dir->string() : std::string()) +
-          "; give the seat's token with --token (the `token` of the server's joined message)");
+          " (a seat's file is removed when its game ends: `skirmish replay " + match +
+          "` shows a finished game); else give the seat's token with --token (the `token` of the "
+          "server's joined message)");
     if (saved.size() > 1)
       throw std::invalid_argument("seats " + saved[0].seat + " and " + saved[1].seat + " of match " + match +
                                   " are both saved here: choose one with --seat");

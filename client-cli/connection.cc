@@ -85,7 +85,7 @@ void Connection::read_next() {
         if (!reason.reason.empty()) text += ": " + std::string(reason.reason.c_str());
         return self->fail(text + ")");
       }
-      return self->fail(ec == asio::error::eof ? std::string("the server went away") : ec.message());
+      return self->fail(ec == asio::error::eof ? std::string("the server closed the connection") : ec.message());
     }
     const std::string text = beast::buffers_to_string(self->buffer_.data());
     self->buffer_.consume(self->buffer_.size());

@@ -35,9 +35,17 @@ bool is_resign(std::string line) {
 }
 
 // The turn being played; a finished game has none (its counter is already one past).
+// DCMS counts as its board and `skirmish replay` do: the setup, then play turns from 0
+// (the protocol's turn counts the setup as turn 0).
 std::string turn_label(const nlohmann::json& state) {
   if (state.value("status", "") == "over") return " | game over";
-  return " | turn " + std::to_string(state.value("turn", 0));
+  const long long turn = state.value("turn", 0LL);
+  if (state.value("game", "") != "dcms") return " | turn " + std::to_string(turn);
+  const nlohmann::json& view = state["view"];
+  if (!view.is_object() || view.value("phase", "") == "setup") return " | setup";
+  std::string label = " | turn " + std::to_string(turn - 1);
+  if (view.contains("max_turns")) label += " of " + view["max_turns"].dump();
+  return label;
 }
 
 std::string seconds(long long ms) {
@@ -104,7 +112,11 @@ void HumanActor::ask() {
   if (!dialog_) return;
   out_ << dialog_->prompt() << std::flush;
   input_.read_line([this](std::optional<std::string> line) {
-    if (!dialog_) return;
+    if (!dialog_) {
+      // The prompt was withdrawn (the connection dropped, or the turn moved on).
+      if (line) out_ << style_.dim("(not sent: no move is asked for now)") << std::endl;
+      return;
+    }
     if (!line) {
       out_ << "\nEnd of input: resigning this game." << std::endl;
       dialog_.reset();
@@ -132,6 +144,13 @@ void HumanActor::notice(const std::string& text) {
     return;
   }
   out_ << style_.dim("* " + text) << std::endl;
+}
+
+void HumanActor::disconnected(const std::string& text) {
+  // No prompt while there is no connection: a move typed now could not be sent. The turn
+  // is asked again once the seat is back.
+  dialog_.reset();
+  out_ << "\n" << style_.dim("* " + text) << std::endl;
 }
 
 void HumanActor::reconnected(const std::string& text) {

@@ -20,6 +20,7 @@ class HumanActor : public Actor {
   void show(const nlohmann::json& state) override;
   void act(const nlohmann::json& state, const std::string& refused, ActionHandler done) override;
   void notice(const std::string& text) override;
+  void disconnected(const std::string& text) override;
   void reconnected(const std::string& text) override;
   void finished(const nlohmann::json& state) override;
   void interrupted(ActionHandler done) override;

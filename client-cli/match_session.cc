@@ -193,11 +193,11 @@ void MatchSession::on_joined(const json& joined) {
   } else {
     std::cout << "Joined match " << match_ << " (" << game_ << ") as " << seat_ << std::endl;
   }
-  if (request_.remember_seat) remember_seat();
   actor_.seated(joined);
 }
 
 void MatchSession::remember_seat() {
+  remember_tried_ = true;
   const SaveResult saved = save_seat({url_.text(), match_, game_, seat_, token_});
   if (!saved.path) {
     std::cout << "(your seat's token is not saved: " << saved.error
@@ -262,6 +262,11 @@ void MatchSession::on_state(const json& state) {
   state_ = state;
   actor_.show(state);
   const std::string status = state.value("status", "");
+  // Saved once the seat is known to be in a game that is not over (a resume may find the
+  // game just ended: nothing to come back to).
+  if (request_.remember_seat && !remember_tried_ && status != "over" && !seat_.empty() &&
+      seat_ != "spectator")
+    remember_seat();
   if (status == "over") {
     forget_seat();
     actor_.finished(state);
@@ -347,7 +352,7 @@ void MatchSession::on_closed(const std::string& reason) {
   if (match_.empty() || (token_.empty() && seat_ != "spectator")) {
     return finish(1, "Lost the connection to " + url_.text() + ": " + reason);
   }
-  actor_.notice("Connection lost: " + reason + "; reconnecting...");
+  actor_.disconnected("Connection lost: " + reason + "; reconnecting...");
   schedule_reconnect();
 }
 

@@ -81,6 +81,7 @@ class MatchSession {
   nlohmann::json state_;
   bool play_tried_create_ = false;
   bool seat_saved_ = false;
+  bool remember_tried_ = false;
   bool awaiting_actor_ = false;
   int asked_key_ = -1;
   std::string last_move_id_;

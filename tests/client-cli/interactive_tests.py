@@ -168,7 +168,7 @@ def tactego_game(server):
 def dcms_game(server):
     blue, red, match = start_pair(server, "dcms", "map=small", "max_turns=2", "move_time_ms=0")
     for player in (blue, red):
-        player.expect(r"== Dog-Cat-Mouse-cheeSe \| match " + match)
+        player.expect(r"== Dog-Cat-Mouse-cheeSe \| match " + match + r" \| you: \w+ \| setup ==")
         player.expect(r"    0   1   2   3   4   5   6   7\n  0 ### ### ### ###")
     blue.expect(r"Place cheeSe, Mouse as 'row col' each, in that order \(your half: columns 0-3\) >> $")
     blue.send("1 5 1 1")
@@ -183,7 +183,7 @@ def dcms_game(server):
     red.expect(r"blue has submitted its setup")
     red.send("1 6 3 4")
     for player in (blue, red):
-        player.expect(r"Setup: blue '1 1 3 3' red '1 6 3 4'")
+        player.expect(r"\| turn 0 of 2 ==\nSetup: blue '1 1 3 3' red '1 6 3 4'")
         player.expect(r"\n  1 ### S   .*  s   ###")  # both cheeSes on the board
     blue.expect(r"Your move, e.g. 'M 6' .* >> $")
     blue.send("m 6")
@@ -194,7 +194,7 @@ def dcms_game(server):
     red.expect(r"Your move, e.g. 'm 6' .* >> $")
     red.send("m 5")
     for player in (blue, red):  # the two Mice meet on (3, 4) and fight
-        player.expect(r"Moves: blue 'M 6' red 'm 5'")
+        player.expect(r"\| turn 1 of 2 ==\nMoves: blue 'M 6' red 'm 5'")
         player.expect(r"Captured: M at \(3, 4\)")
         player.expect(r"Pieces on the board: blue 1, red 1")
     blue.expect(r"Your move")
@@ -215,6 +215,22 @@ def reconnect(server):
         black.expect(r"Game over: White wins! \(king_taken\) You lose\.")
         check(white.wait() == 0 and black.wait() == 0, "both clients exit 0")
         check(proxy.accepted >= 4, f"the clients reconnected ({proxy.accepted} connections)")
+    finally:
+        proxy.close()
+
+
+def offline_prompt(server):
+    """While the connection is down no move is asked for, and a line typed then is not sent."""
+    proxy = Proxy(server.port)
+    try:
+        white, black, _ = start_pair(server, "onedchess", url=proxy.url)
+        white.expect(MOVE_PROMPT)
+        proxy.close()  # no way back through it
+        white.expect(r"Connection lost: .*; reconnecting\.\.\.\n$")
+        white.send("2 RIGHT")
+        white.expect(r"^\(not sent: no move is asked for now\)\n$")
+        white.kill()
+        black.kill()
     finally:
         proxy.close()
 
@@ -341,7 +357,8 @@ def resume(server):
     check(white.wait() == 0 and black.wait() == 0, "both clients exit 0")
     check(seat_files(match) == [], f"the saved seats are removed when the game ends: {seat_files(match)}")
     missing = client(server.url, "resume", match, "--seat", "black", name="missing")
-    missing.expect(r"no saved seat 'black' of match " + match + r" in .*; give the seat's token with --token")
+    missing.expect(r"no saved seat 'black' of match " + match + r" in .* \(a seat's file is removed when its game "
+                   r"ends: `skirmish replay " + match + r"` shows a finished game\); else give the seat's token with --token")
     check(missing.wait() == 1, "resuming a seat never saved exits 1")
 
 
@@ -427,6 +444,7 @@ CASES = {
     "end_of_input": (end_of_input, ()),
     "lobby": (lobby, ()),
     "resume": (resume, ()),
+    "offline_prompt": (offline_prompt, ()),
     "type_ahead": (type_ahead, ()),
 }
 
