@@ -45,11 +45,9 @@ void check_seat_name(const SeatRequest& request) {
   if (request.seat.empty() || request.game.empty()) return;
   const auto* game = engine::find_game(request.game);
   if (game == nullptr) return;  // the server names the games it has
-  const auto& names = game->seat_names;
-  for (std::size_t i = 0; i < names.size(); ++i)
-    if (request.seat == names[i] || request.seat == std::to_string(i)) return;
+  if (engine::find_seat(*game, request.seat)) return;
   throw std::invalid_argument("--seat: " + request.game + " has no seat '" + request.seat + "' (" +
-                              names[0] + " or 0, " + names[1] + " or 1)");
+                              engine::seat_choices(*game) + ")");
 }
 
 int play_as_person(const ServerUrl& url, const CommonOptions& common, const SeatRequest& request) {
@@ -78,7 +76,7 @@ int resume_seat(const CommonOptions& common, const std::string& match, const std
   request.seat = seat;
   request.token = token;
   request.remember_seat = true;
-  std::string server = choose_server(common.server);
+  std::string saved_server;
   if (token.empty()) {
     std::vector<SavedSeat> saved = saved_seats(match);
     std::erase_if(saved, [&](const SavedSeat& s) { return !seat.empty() && s.seat != seat; });
@@ -95,12 +93,9 @@ int resume_seat(const CommonOptions& common, const std::string& match, const std
                                   " are both saved here: choose one with --seat");
     request.seat = saved[0].seat;
     request.token = saved[0].token;
-    // The server the seat was taken on, unless another is named.
-    const char* env = std::getenv("SKIRMISH_SERVER");
-    if (common.server.empty() && (env == nullptr || *env == '\0') && !saved[0].server.empty())
-      server = saved[0].server;
+    saved_server = saved[0].server;  // the server the seat was taken on
   }
-  return play_as_person(parse_server_url(server), common, request);
+  return play_as_person(parse_server_url(choose_server(common.server, saved_server)), common, request);
 }
 
 int run_bot(const CommonOptions& common, const SeatRequest& request, const BotOptions& options) {

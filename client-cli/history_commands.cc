@@ -14,6 +14,7 @@
 #include <boost/beast/http.hpp>
 
 #include "client-cli/match_record_file.h"
+#include "client-cli/words.h"
 #include "engine/registry.h"
 
 namespace skirmish::client {
@@ -94,11 +95,6 @@ json read_record_file(const std::string& path) {
 // Some renders (1D Chess's box) end without a newline; what follows needs a line of its own.
 std::string with_final_newline(std::string text) {
   if (text.empty() || text.back() != '\n') text += '\n';
-  return text;
-}
-
-std::string lowercase(std::string text) {
-  for (char& ch : text) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
   return text;
 }
 

@@ -1,11 +1,11 @@
 #include "client-cli/human_actor.h"
 
 #include <algorithm>
-#include <cctype>
 #include <cstdio>
 #include <utility>
 
 #include "client-cli/screens.h"
+#include "client-cli/words.h"
 
 namespace skirmish::client {
 
@@ -25,13 +25,6 @@ nlohmann::json on_screen(const nlohmann::json& state) {
   for (const char* key : {"status", "turn", "to_act", "view", "last", "outcome", "you"})
     if (state.contains(key)) shown[key] = state[key];
   return shown;
-}
-
-bool is_resign(std::string line) {
-  for (char& c : line) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  const auto first = line.find_first_not_of(" \t");
-  const auto last = line.find_last_not_of(" \t");
-  return first != std::string::npos && line.substr(first, last - first + 1) == "resign";
 }
 
 // The turn being played; a finished game has none (its counter is already one past).
@@ -123,7 +116,7 @@ void HumanActor::ask() {
       if (done_) done_(Action{Action::Kind::Resign, {}});
       return;
     }
-    if (is_resign(*line)) return confirm_resign(done_);
+    if (is_word(*line, "resign")) return confirm_resign(done_);
     try {
       auto move = dialog_->feed(*line);
       if (!move) return ask();

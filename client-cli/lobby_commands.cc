@@ -78,11 +78,8 @@ int list_games(const ServerUrl& url) {
 }
 
 int list_matches(const ServerUrl& url, const std::string& game) {
-  if (!game.empty() && engine::find_game(game) == nullptr) {
-    std::string names;
-    for (const auto* known : engine::all_games()) names += (names.empty() ? "" : ", ") + known->name;
-    throw std::invalid_argument("unknown game '" + game + "': the games are " + names);
-  }
+  if (!game.empty() && engine::find_game(game) == nullptr)
+    throw std::invalid_argument("unknown game '" + game + "': the games are " + engine::game_names());
   json request = {{"type", "list_matches"}, {"id", 2}};
   if (!game.empty()) request["game"] = game;
   return ask_server(url, request, [](const json& reply) {

@@ -4,6 +4,7 @@
 #include <cctype>
 
 #include "client-cli/move_dialogs.h"
+#include "client-cli/words.h"
 
 namespace skirmish::client {
 namespace {
@@ -43,7 +44,7 @@ class OnedchessDialog : public MoveDialog {
       position_ = position;
       if (direction.empty()) return std::nullopt;
       word = direction;
-    } else if (word == "BACK") {
+    } else if (is_word(line, "back")) {
       position_.reset();  // choose another piece
       return std::nullopt;
     }

@@ -35,9 +35,10 @@ ServerUrl parse_server_url(std::string_view text) {
   return url;
 }
 
-std::string choose_server(const std::string& flag_value) {
+std::string choose_server(const std::string& flag_value, const std::string& fallback) {
   if (!flag_value.empty()) return flag_value;
   if (const char* env = std::getenv("SKIRMISH_SERVER"); env != nullptr && *env != '\0') return env;
+  if (!fallback.empty()) return fallback;
   return std::string(kDefaultServer);
 }
 

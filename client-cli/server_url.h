@@ -18,7 +18,8 @@ struct ServerUrl {
 // saying what is wrong (wss:// is not supported: the server speaks plain WebSocket).
 ServerUrl parse_server_url(std::string_view text);
 
-// --server if given, else $SKIRMISH_SERVER, else kDefaultServer.
-std::string choose_server(const std::string& flag_value);
+// --server if given, else $SKIRMISH_SERVER, else `fallback` (when not empty), else
+// kDefaultServer.
+std::string choose_server(const std::string& flag_value, const std::string& fallback = {});
 
 }  // namespace skirmish::client

@@ -2,9 +2,10 @@
 #include "client-cli/move_dialogs.h"
 
 #include <algorithm>
-#include <cctype>
 #include <cstdlib>
 #include <sstream>
+
+#include "client-cli/words.h"
 
 namespace skirmish::client {
 namespace {
@@ -21,7 +22,7 @@ class TactegoDialog : public MoveDialog {
   // The seed's flow: a bad start asks for the start again, a bad end asks for the end again.
   // "1 0 2 0" at the first prompt is the whole move; "back" at the second chooses again.
   std::optional<nlohmann::json> feed(const std::string& line) override {
-    if (from_ && is_back(line)) {
+    if (from_ && is_word(line, "back")) {
       from_.reset();
       return std::nullopt;
     }
@@ -64,12 +65,6 @@ class TactegoDialog : public MoveDialog {
   }
 
  private:
-  static bool is_back(std::string line) {
-    for (char& ch : line) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
-    std::istringstream words(line);
-    std::string word, extra;
-    return words >> word && word == "back" && !(words >> extra);
-  }
   int rows() const { return view_.at("rows").get<int>(); }
   int cols() const { return view_.at("cols").get<int>(); }
   bool on_board(int row, int col) const { return row >= 0 && col >= 0 && row < rows() && col < cols(); }

@@ -3,6 +3,7 @@
 // registry.cc, and its encoding in protocol/.
 #include <array>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -25,6 +26,13 @@ struct GameInfo {
 
 const std::vector<const GameInfo*>& all_games();
 const GameInfo* find_game(std::string_view name);  // nullptr when unknown
+// "tactego, dcms, onedchess": for messages that name the games.
+std::string game_names();
+
+// A seat named by its name ("white") or its number ("0"); nullopt when the game has none.
+std::optional<Seat> find_seat(const GameInfo& game, std::string_view wanted);
+// "white or 0, black or 1": what find_seat accepts, for messages.
+std::string seat_choices(const GameInfo& game);
 
 // Resolves `given` against the game's options and builds the game. Throws OptionError
 // (also for an unknown game name).

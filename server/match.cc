@@ -142,12 +142,11 @@ engine::Seat Match::join(const std::shared_ptr<Participant>& who,
     throw ProtocolError(ErrorCode::GameOver, "match " + id_ + " is over");
   engine::Seat seat = -1;
   if (seat_wanted) {
-    for (engine::Seat s = 0; s < engine::kSeatCount; ++s)
-      if (seat_name(s) == *seat_wanted || std::to_string(s) == *seat_wanted) seat = s;
-    if (seat < 0)
-      throw ProtocolError(ErrorCode::BadMessage,
-                          "field 'seat': this game has no seat '" + *seat_wanted + "' (seats: " +
-                              info_.seat_names[0] + " or 0, " + info_.seat_names[1] + " or 1)");
+    const auto found = engine::find_seat(info_, *seat_wanted);
+    if (!found)
+      throw ProtocolError(ErrorCode::BadMessage, "field 'seat': this game has no seat '" + *seat_wanted +
+                                                     "' (seats: " + engine::seat_choices(info_) + ")");
+    seat = *found;
     if (slot(seat).taken)
       throw ProtocolError(ErrorCode::MatchFull, "seat '" + std::string(seat_name(seat)) + "' of match " + id_ +
                                                     " is taken");
