@@ -17,13 +17,6 @@ std::string lower_case(std::string text) {
   return text;
 }
 
-// The engine reads these words (lower case only); the case is the client's choice.
-bool is_boolean_word(const std::string& lower) {
-  for (const char* word : {"true", "false", "yes", "no", "on", "off", "1", "0"})
-    if (lower == word) return true;
-  return false;
-}
-
 [[noreturn]] void unknown_option(std::string_view game, const std::string& name,
                                  const std::vector<engine::OptionSpec>& game_options) {
   std::string names;
@@ -48,12 +41,9 @@ void check_given_options(std::string_view game, const std::vector<engine::Option
       checked.set(name, value);
       continue;
     }
-    std::string lower = lower_case(value);
-    if (!is_boolean_word(lower))
-      throw engine::OptionError("option '" + name + "': '" + value +
-                                "' is not a boolean (use true/false, yes/no, on/off or 1/0, in "
-                                "any case)");
-    checked.set(name, std::move(lower));
+    // A boolean is kept in lower case, whatever case the client chose; a word that is not a
+    // boolean stays as given, for the engine's check to name it.
+    checked.set(name, engine::parse_bool(value) ? lower_case(value) : value);
   }
   given = std::move(checked);
 }

@@ -14,12 +14,6 @@ std::optional<long long> parse_integer(std::string_view text) {
   return value;
 }
 
-std::optional<bool> parse_bool(std::string_view text) {
-  if (text == "true" || text == "1" || text == "yes" || text == "on") return true;
-  if (text == "false" || text == "0" || text == "no" || text == "off") return false;
-  return std::nullopt;
-}
-
 void check_value(const OptionSpec& spec, const std::string& value) {
   const std::string where = "option '" + spec.name + "': ";
   switch (spec.type) {
@@ -32,7 +26,9 @@ void check_value(const OptionSpec& spec, const std::string& value) {
       break;
     }
     case OptionSpec::Type::Bool:
-      if (!parse_bool(value)) throw OptionError(where + "'" + value + "' is not true or false");
+      if (!parse_bool(value))
+        throw OptionError(where + "'" + value +
+                          "' is not a boolean (use true/false, yes/no, on/off or 1/0, in any case)");
       break;
     case OptionSpec::Type::Choice: {
       for (const auto& c : spec.choices)
@@ -48,6 +44,15 @@ void check_value(const OptionSpec& spec, const std::string& value) {
 }
 
 }  // namespace
+
+std::optional<bool> parse_bool(std::string_view text) {
+  std::string lower(text);
+  for (char& ch : lower)
+    if (ch >= 'A' && ch <= 'Z') ch = static_cast<char>(ch - 'A' + 'a');
+  if (lower == "true" || lower == "1" || lower == "yes" || lower == "on") return true;
+  if (lower == "false" || lower == "0" || lower == "no" || lower == "off") return false;
+  return std::nullopt;
+}
 
 std::string_view to_string(OptionSpec::Type type) {
   switch (type) {

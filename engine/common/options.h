@@ -2,6 +2,7 @@
 // Match options: each game declares its options (name, type, default, allowed values) once;
 // the same declaration validates what a client asks for and describes the game in the lobby.
 #include <map>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -20,6 +21,9 @@ struct OptionSpec {
 };
 
 std::string_view to_string(OptionSpec::Type type);
+
+// A boolean option's value: true/false, yes/no, on/off or 1/0, in any case.
+std::optional<bool> parse_bool(std::string_view text);
 
 // Thrown for a bad option value; the message names the option and what was wrong.
 class OptionError : public std::invalid_argument {
