@@ -96,6 +96,12 @@ int main(int argc, char** argv) {
                              "on SIGTERM, time clients get to take the notice and close")
                   ->envname("SKIRMISH_SHUTDOWN_TIMEOUT_MS"),
               whole_number(0, 4'000));
+  // TLS (docs/operations.md): both or neither.
+  app.add_option("--tls-cert", config.tls_cert_file,
+                 "PEM certificate chain: the port then takes wss:// and https:// too")
+      ->envname("SKIRMISH_TLS_CERT");
+  app.add_option("--tls-key", config.tls_key_file, "unencrypted PEM private key of --tls-cert")
+      ->envname("SKIRMISH_TLS_KEY");
 
   try {
     app.parse(argc, argv);
@@ -104,6 +110,12 @@ int main(int argc, char** argv) {
     if (!message) return app.exit(error);
     std::fprintf(stderr, "skirmish-server: %s\nRun with --help for more information.\n", message->c_str());
     return error.get_exit_code();
+  }
+  if (config.tls_cert_file.empty() != config.tls_key_file.empty()) {
+    std::fprintf(stderr,
+                 "skirmish-server: --tls-cert (SKIRMISH_TLS_CERT) and --tls-key (SKIRMISH_TLS_KEY) go "
+                 "together: give both or neither\n");
+    return 1;
   }
   if (store == "on") {
     if (const auto problem = skirmish::server::data_dir_problem(config.data_dir)) {

@@ -17,6 +17,7 @@
 #include "server/lobby.h"
 #include "server/server_context.h"
 #include "server/session.h"
+#include "server/tls_context.h"
 #include "server/store/schema.h"
 
 namespace skirmish::server {
@@ -162,6 +163,10 @@ void Server::start() {
   if (s.started) throw std::logic_error("Server::start called twice");
   const Config& config = s.context->config;
   spdlog::set_level(parse_level(config.log_level));
+  if (config.tls_cert_file.empty() != config.tls_key_file.empty())
+    throw std::invalid_argument("TLS needs both a certificate and its key (--tls-cert and --tls-key)");
+  if (!config.tls_cert_file.empty())
+    s.context->tls = make_server_tls_context(config.tls_cert_file, config.tls_key_file);
 
   // Listen first: while the store opens and old matches reload (seconds, for a big one),
   // /healthz answers 503 "starting" and game connections are told to come back.
@@ -183,8 +188,9 @@ void Server::start() {
     throw;
   }
   s.context->ready = true;  // after the lobby and store exist: readers check this first
-  spdlog::info("listening on {}:{} ({} thread{})", config.address, s.port, s.threads_wanted,
-               s.threads_wanted == 1 ? "" : "s");
+  spdlog::info("listening on {}:{} ({} thread{}){}", config.address, s.port, s.threads_wanted,
+               s.threads_wanted == 1 ? "" : "s",
+               s.context->tls ? "; TLS on (wss://, https://) besides plain ws://, http://" : "");
 }
 
 unsigned short Server::port() const { return impl_->port; }

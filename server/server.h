@@ -25,7 +25,11 @@ struct Config {
   // Where matches are stored (SQLite, docs/operations.md); empty: nothing is stored (no
   // restart recovery, no history). skirmish-server's default is ./skirmish-data.
   std::string data_dir;
-  bool store_full_sync = false;  // fsync every commit (survives power loss, slower)
+  bool store_full_sync = false;
+  // TLS on the game port (both set, PEM files): the port then takes wss:// and https://
+  // as well as plain ws:// and http:// (told apart by the first bytes). Empty: plain only.
+  std::string tls_cert_file;
+  std::string tls_key_file;  // fsync every commit (survives power loss, slower)
   // A group commit failed (disk full, I/O error): its moves were never announced, but the
   // matches in memory are ahead of the store, so the server must stop and reload. Called
   // once, from a worker thread; empty: SIGTERM to this process (a graceful stop).

@@ -12,6 +12,10 @@
 #include "server/server.h"
 #include "server/store/match_store.h"
 
+namespace boost::asio::ssl {
+class context;
+}
+
 namespace skirmish::server {
 
 class Closable {
@@ -31,6 +35,7 @@ struct ServerContext {
   std::atomic<bool> stopping{false};
   std::shared_ptr<store::MatchStore> store;  // null when storing is off
   std::shared_ptr<DurabilityGate> gate;       // the store's group commit (null: no store)
+  std::shared_ptr<boost::asio::ssl::context> tls;  // null: plain connections only
   Metrics metrics;
 
   std::mutex sessions_mutex;

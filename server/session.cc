@@ -3,12 +3,15 @@
 #include <deque>
 #include <optional>
 #include <string>
+#include <type_traits>
 
 #include <boost/asio/dispatch.hpp>
 #include <boost/asio/post.hpp>
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
+#include <boost/beast/ssl.hpp>
 #include <boost/beast/websocket.hpp>
+#include <boost/beast/websocket/ssl.hpp>
 #include <spdlog/spdlog.h>
 
 #include "engine/registry.h"
@@ -45,12 +48,25 @@ net::ip::tcp::socket with_no_delay(net::ip::tcp::socket&& socket) {
   return std::move(socket);
 }
 
+using PlainStream = beast::tcp_stream;
+using TlsStream = beast::ssl_stream<beast::tcp_stream>;
+
+// One connection, plain (ws://, http://) or TLS (wss://, https://): NextLayer is the
+// stream under the WebSocket, PlainStream or TlsStream.
+template <class NextLayer>
 class Session final : public Participant,
                       public Closable,
-                      public std::enable_shared_from_this<Session> {
+                      public std::enable_shared_from_this<Session<NextLayer>> {
+  static constexpr bool kTls = std::is_same_v<NextLayer, TlsStream>;
+
  public:
-  Session(net::ip::tcp::socket&& socket, std::shared_ptr<ServerContext> context, bool over_limit)
-      : ws_(with_no_delay(std::move(socket))),
+  // `buffer`: bytes already read from the connection (by the TLS detector); `stream_args`
+  // make the NextLayer (a tcp_stream, and for TLS the server's ssl::context too).
+  template <class... StreamArgs>
+  Session(std::shared_ptr<ServerContext> context, bool over_limit, beast::flat_buffer buffer,
+          StreamArgs&&... stream_args)
+      : ws_(std::forward<StreamArgs>(stream_args)...),
+        buffer_(std::move(buffer)),
         context_(std::move(context)),
         limiter_(context_->config.rate_limit_per_second, context_->config.rate_burst),
         over_limit_(over_limit) {
@@ -67,8 +83,13 @@ class Session final : public Participant,
   }
 
   void run() {
-    context_->add_session(shared_from_this());
-    net::dispatch(ws_.get_executor(), [self = shared_from_this()] { self->read_request(); });
+    context_->add_session(this->shared_from_this());
+    net::dispatch(ws_.get_executor(), [self = this->shared_from_this()] {
+      if constexpr (kTls)
+        self->tls_handshake();
+      else
+        self->read_request();
+    });
   }
 
   // Always posted, never queued inline even on this connection's own strand: a match may
@@ -76,13 +97,13 @@ class Session final : public Participant,
   // queued inline would overtake them (a state with a higher seq arriving first). Posts
   // made in the match's order reach the strand in that order.
   void deliver(Message message) override {
-    net::post(ws_.get_executor(), [self = shared_from_this(), message = std::move(message)]() mutable {
+    net::post(ws_.get_executor(), [self = this->shared_from_this(), message = std::move(message)]() mutable {
       self->enqueue(std::move(message));
     });
   }
 
   void close_going_away() override {
-    net::post(ws_.get_executor(), [self = shared_from_this()] {
+    net::post(ws_.get_executor(), [self = this->shared_from_this()] {
       if (!self->websocket_) return;  // plain HTTP: it answers and closes by itself
       if (self->closing_) return;
       // After the queued messages: the notice, then the close frame (close_after_writes_).
@@ -93,7 +114,7 @@ class Session final : public Participant,
   }
 
   void close_now() override {
-    net::post(ws_.get_executor(), [self = shared_from_this()] {
+    net::post(ws_.get_executor(), [self = this->shared_from_this()] {
       self->closing_ = true;
       beast::error_code ec;
       beast::get_lowest_layer(self->ws_).socket().close(ec);
@@ -103,6 +124,22 @@ class Session final : public Participant,
  private:
   // ---- connection life ------------------------------------------------------------------
 
+  void tls_handshake() {
+    beast::get_lowest_layer(ws_).expires_after(std::chrono::seconds(30));
+    // `used` has a default only because Boost 1.81's ssl_stream checks this handler against
+    // the wrong signature, void(error_code); it is always called with both arguments.
+    ws_.next_layer().async_handshake(
+        net::ssl::stream_base::server, buffer_.data(),
+        [self = this->shared_from_this()](beast::error_code ec, std::size_t used = 0) {
+          if (ec) {
+            spdlog::debug("connection {}: TLS handshake failed: {}", self->peer_, ec.message());
+            return;
+          }
+          self->buffer_.consume(used);
+          self->read_request();
+        });
+  }
+
   // The first request on the port: a WebSocket upgrade (the game protocol) or plain HTTP
   // (/healthz, /metrics, /api/matches), answered once and closed.
   void read_request() {
@@ -111,7 +148,7 @@ class Session final : public Participant,
     request_parser_->header_limit(16 * 1024);
     request_parser_->body_limit(16 * 1024);
     http::async_read(ws_.next_layer(), buffer_, *request_parser_,
-                     [self = shared_from_this()](beast::error_code ec, std::size_t) {
+                     [self = this->shared_from_this()](beast::error_code ec, std::size_t) {
                        self->on_request(ec);
                      });
   }
@@ -147,11 +184,26 @@ class Session final : public Participant,
     if (request.method() != http::verb::head) response->body() = std::move(reply.body);
     response->prepare_payload();
     http::async_write(ws_.next_layer(), *response,
-                      [self = shared_from_this(), response](beast::error_code, std::size_t) {
-                        beast::error_code ignored;
-                        beast::get_lowest_layer(self->ws_).socket().shutdown(
-                            net::ip::tcp::socket::shutdown_both, ignored);
+                      [self = this->shared_from_this(), response](beast::error_code, std::size_t) {
+                        self->end_http();
                       });
+  }
+
+  // After the one reply: TLS says goodbye (close_notify, for at most 2 s), then TCP does.
+  void end_http() {
+    if constexpr (kTls) {
+      beast::get_lowest_layer(ws_).expires_after(std::chrono::seconds(2));
+      ws_.next_layer().async_shutdown([self = this->shared_from_this()](beast::error_code) {
+        self->shut_socket();
+      });
+    } else {
+      shut_socket();
+    }
+  }
+
+  void shut_socket() {
+    beast::error_code ignored;
+    beast::get_lowest_layer(ws_).socket().shutdown(net::ip::tcp::socket::shutdown_both, ignored);
   }
 
   void accept() {
@@ -174,7 +226,7 @@ class Session final : public Participant,
     context_->websockets.fetch_add(1);
     context_->metrics.connections_total.fetch_add(1, std::memory_order_relaxed);
     ws_.async_accept(request_parser_->release(),
-                     [self = shared_from_this()](beast::error_code ec) { self->on_accept(ec); });
+                     [self = this->shared_from_this()](beast::error_code ec) { self->on_accept(ec); });
   }
 
   void on_accept(beast::error_code ec) {
@@ -195,7 +247,7 @@ class Session final : public Participant,
   }
 
   void read() {
-    ws_.async_read(buffer_, [self = shared_from_this()](beast::error_code ec, std::size_t) {
+    ws_.async_read(buffer_, [self = this->shared_from_this()](beast::error_code ec, std::size_t) {
       self->on_read(ec);
     });
   }
@@ -250,7 +302,7 @@ class Session final : public Participant,
     if (closing_) return;
     closing_ = true;
     ws_.async_close(websocket::close_reason(code, reason),
-                    [self = shared_from_this()](beast::error_code) { self->gone(); });
+                    [self = this->shared_from_this()](beast::error_code) { self->gone(); });
   }
 
   // ---- writing --------------------------------------------------------------------------
@@ -278,13 +330,13 @@ class Session final : public Participant,
     if (closing_ || queue_.empty()) return;
     const auto& gate = context_->gate;
     if (gate && !gate->passed(queue_.front().stamp) &&
-        gate->wait_for(queue_.front().stamp, [self = shared_from_this()] {
+        gate->wait_for(queue_.front().stamp, [self = this->shared_from_this()] {
           net::post(self->ws_.get_executor(), [self] { self->write(); });
         })) {
       return;  // not durable yet: the group commit resumes this
     }
     ws_.async_write(net::buffer(*queue_.front().text),
-                    [self = shared_from_this()](beast::error_code ec, std::size_t) {
+                    [self = this->shared_from_this()](beast::error_code ec, std::size_t) {
                       self->on_write(ec);
                     });
   }
@@ -358,7 +410,7 @@ class Session final : public Participant,
         leave_finished_match();
         require_no_match();
         auto match = context_->lobby->find(message.match);
-        seat_ = match->join(shared_from_this(), message.seat, name_, id);
+        seat_ = match->join(this->shared_from_this(), message.seat, name_, id);
         match_ = std::move(match);
         return;
       }
@@ -366,7 +418,7 @@ class Session final : public Participant,
         leave_finished_match();
         require_no_match();
         auto match = context_->lobby->find(message.match);
-        match->watch(shared_from_this(), id);
+        match->watch(this->shared_from_this(), id);
         seat_.reset();
         match_ = std::move(match);
         return;
@@ -375,7 +427,7 @@ class Session final : public Participant,
         leave_finished_match();
         require_no_match();
         auto match = context_->lobby->find(message.match);
-        seat_ = match->resume(shared_from_this(), message.token, id);
+        seat_ = match->resume(this->shared_from_this(), message.token, id);
         match_ = std::move(match);
         return;
       }
@@ -421,7 +473,7 @@ class Session final : public Participant,
     if (!seat_) throw ProtocolError(ErrorCode::NotAPlayer, "spectators cannot play");
   }
 
-  websocket::stream<beast::tcp_stream> ws_;
+  websocket::stream<NextLayer> ws_;
   beast::flat_buffer buffer_;
   struct Outgoing {
     Message text;
@@ -443,11 +495,59 @@ class Session final : public Participant,
   std::optional<engine::Seat> seat_;
 };
 
+// With TLS on, one port takes both kinds of connection: the first bytes (a TLS ClientHello
+// or an HTTP request line) say which session to make.
+class TlsDetector : public std::enable_shared_from_this<TlsDetector> {
+ public:
+  TlsDetector(beast::tcp_stream&& stream, std::shared_ptr<ServerContext> context, bool over_limit)
+      : stream_(std::move(stream)), context_(std::move(context)), over_limit_(over_limit) {}
+
+  // A connection that never became a session is still counted until here.
+  ~TlsDetector() {
+    if (!handed_over_) context_->connections.fetch_sub(1);
+  }
+
+  void run() {
+    stream_.expires_after(std::chrono::seconds(30));
+    beast::async_detect_ssl(stream_, buffer_,
+                            [self = shared_from_this()](beast::error_code ec, bool tls) {
+                              self->hand_over(ec, tls);
+                            });
+  }
+
+ private:
+  void hand_over(beast::error_code ec, bool tls) {
+    if (ec) return;  // closed or silent before its first bytes
+    handed_over_ = true;
+    if (tls)
+      std::make_shared<Session<TlsStream>>(context_, over_limit_, std::move(buffer_),
+                                           std::move(stream_), *context_->tls)
+          ->run();
+    else
+      std::make_shared<Session<PlainStream>>(context_, over_limit_, std::move(buffer_),
+                                             std::move(stream_))
+          ->run();
+  }
+
+  beast::tcp_stream stream_;
+  beast::flat_buffer buffer_;
+  std::shared_ptr<ServerContext> context_;
+  bool over_limit_;
+  bool handed_over_ = false;
+};
+
 }  // namespace
 
 void start_session(net::ip::tcp::socket socket, std::shared_ptr<ServerContext> context,
                    bool over_limit) {
-  std::make_shared<Session>(std::move(socket), std::move(context), over_limit)->run();
+  beast::tcp_stream stream(with_no_delay(std::move(socket)));
+  if (context->tls) {
+    std::make_shared<TlsDetector>(std::move(stream), std::move(context), over_limit)->run();
+    return;
+  }
+  std::make_shared<Session<PlainStream>>(std::move(context), over_limit, beast::flat_buffer{},
+                                         std::move(stream))
+      ->run();
 }
 
 }  // namespace skirmish::server

@@ -1,0 +1,57 @@
+#include "server/tls_context.h"
+
+#include <fstream>
+#include <stdexcept>
+
+#include <boost/asio/ssl/context.hpp>
+#include <openssl/err.h>
+#include <openssl/ssl.h>
+
+namespace skirmish::server {
+namespace {
+
+namespace ssl = boost::asio::ssl;
+
+// OpenSSL's reasons for the last failure, oldest first, without their error-queue codes.
+std::string openssl_reasons() {
+  std::string reasons;
+  while (const unsigned long code = ERR_get_error()) {
+    const char* reason = ERR_reason_error_string(code);
+    if (!reasons.empty()) reasons += "; ";
+    reasons += reason ? reason : "unknown error";
+  }
+  return reasons.empty() ? "unknown error" : reasons;
+}
+
+void require_readable(const std::string& file, const char* what) {
+  std::ifstream in(file);
+  if (!in) throw std::runtime_error("cannot read the TLS " + std::string(what) + " " + file);
+}
+
+}  // namespace
+
+std::shared_ptr<ssl::context> make_server_tls_context(const std::string& cert_file,
+                                                      const std::string& key_file) {
+  require_readable(cert_file, "certificate");
+  require_readable(key_file, "key");
+  auto context = std::make_shared<ssl::context>(ssl::context::tls_server);
+  context->set_options(ssl::context::default_workarounds | ssl::context::no_sslv2 |
+                       ssl::context::no_sslv3 | ssl::context::no_tlsv1 |
+                       ssl::context::no_tlsv1_1 | ssl::context::single_dh_use);
+  SSL_CTX* native = context->native_handle();
+  ERR_clear_error();
+  if (SSL_CTX_use_certificate_chain_file(native, cert_file.c_str()) != 1)
+    throw std::runtime_error("TLS certificate " + cert_file + " is not a PEM certificate (" +
+                             openssl_reasons() + ")");
+  if (SSL_CTX_use_PrivateKey_file(native, key_file.c_str(), SSL_FILETYPE_PEM) != 1 ||
+      SSL_CTX_check_private_key(native) != 1) {
+    const std::string reasons = openssl_reasons();
+    if (reasons.find("mismatch") != std::string::npos)
+      throw std::runtime_error("TLS key " + key_file + " does not belong to certificate " + cert_file);
+    throw std::runtime_error("TLS key " + key_file + " is not an unencrypted PEM private key (" +
+                             reasons + ")");
+  }
+  return context;
+}
+
+}  // namespace skirmish::server
