@@ -7,7 +7,11 @@ python3-websockets 10.4. Moves are chosen at random from the views the server se
 games are real games; every wait has a timeout so a misbehaving server fails the run
 instead of hanging it.
 
-usage: independent_client.py --server build/.../skirmish-server [--seed N]
+With --tls DIR the server gets DIR/server.crt and DIR/server.key and the games are played
+over wss://, trusting only that certificate (Python's own ssl module, not the server's
+OpenSSL code paths on the client side).
+
+usage: independent_client.py --server build/.../skirmish-server [--seed N] [--tls DIR]
 """
 import argparse
 import asyncio
@@ -17,6 +21,7 @@ import os
 import random
 import signal
 import socket
+import ssl
 import subprocess
 import sys
 import time
@@ -48,9 +53,12 @@ class Connection:
         self.label = label
         self.pending = []  # received and not yet consumed
 
+    tls = None  # an ssl.SSLContext when the games go over wss://
+
     @classmethod
     async def open(cls, port, label, name):
-        ws = await asyncio.wait_for(websockets.connect(f"ws://127.0.0.1:{port}/", max_size=2**22), WAIT)
+        url = f"{'wss' if cls.tls else 'ws'}://127.0.0.1:{port}/"
+        ws = await asyncio.wait_for(websockets.connect(url, max_size=2**22, ssl=cls.tls), WAIT)
         conn = cls(ws, label)
         welcome = await conn.request({"type": "hello", "version": 1, "name": name})
         check(welcome["type"] == "welcome" and welcome["version"] == 1, f"{label}: hello -> {welcome}")
@@ -226,12 +234,14 @@ def free_port():
         return s.getsockname()[1]
 
 
-def start_server(binary):
+def start_server(binary, tls_dir=None):
     """Starts the server on a free port; returns (process, port) once it accepts."""
+    tls_flags = [] if tls_dir is None else ["--tls-cert", os.path.join(tls_dir, "server.crt"),
+                                            "--tls-key", os.path.join(tls_dir, "server.key")]
     for _ in range(3):
         port = free_port()
         proc = subprocess.Popen([binary, "--address", "127.0.0.1", "--port", str(port),
-                                 "--threads", "1", "--log-level", "warn"],
+                                 "--threads", "1", "--log-level", "warn", "--store", "off"] + tls_flags,
                                 stdin=subprocess.DEVNULL)
         deadline = time.monotonic() + 10
         while time.monotonic() < deadline and proc.poll() is None:
@@ -260,9 +270,12 @@ def main():
     parser = argparse.ArgumentParser(description="Plays one game of each kind against skirmish-server")
     parser.add_argument("--server", required=True, help="path of the skirmish-server binary")
     parser.add_argument("--seed", type=int, default=2024)
+    parser.add_argument("--tls", metavar="DIR", help="play over wss:// with DIR/server.crt and .key")
     args = parser.parse_args()
     check(os.access(args.server, os.X_OK), f"{args.server} is not executable")
-    proc, port = start_server(args.server)
+    if args.tls:
+        Connection.tls = ssl.create_default_context(cafile=os.path.join(args.tls, "server.crt"))
+    proc, port = start_server(args.server, args.tls)
     try:
         asyncio.run(asyncio.wait_for(play_all(port, args.seed), 45))
     except (Failure, asyncio.TimeoutError, websockets.WebSocketException, OSError) as error:
@@ -273,7 +286,7 @@ def main():
     if code != 0:
         print(f"FAILED: the server exited with {code}", file=sys.stderr)
         return 1
-    print("all three games played to their end")
+    print("all three games played to their end" + (" over wss://" if args.tls else ""))
     return 0
 
 
