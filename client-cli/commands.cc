@@ -65,7 +65,7 @@ int play_as_person(const ServerUrl& url, const CommonOptions& common, const Seat
 int run_interactive(const CommonOptions& common, SeatRequest request) {
   check_seat_name(request);
   request.remember_seat = request.mode != SeatRequest::Mode::Watch;
-  return play_as_person(parse_server_url(choose_server(common.server)), common, request);
+  return play_as_person(choose_server_url(common.server, common.ca_file), common, request);
 }
 
 int resume_seat(const CommonOptions& common, const std::string& match, const std::string& seat,
@@ -95,12 +95,12 @@ int resume_seat(const CommonOptions& common, const std::string& match, const std
     request.token = saved[0].token;
     saved_server = saved[0].server;  // the server the seat was taken on
   }
-  return play_as_person(parse_server_url(choose_server(common.server, saved_server)), common, request);
+  return play_as_person(choose_server_url(common.server, common.ca_file, saved_server), common, request);
 }
 
 int run_bot(const CommonOptions& common, const SeatRequest& request, const BotOptions& options) {
   check_seat_name(request);
-  const ServerUrl url = parse_server_url(choose_server(common.server));
+  const ServerUrl url = choose_server_url(common.server, common.ca_file);
   std::vector<std::string> argv;
   if (!options.python_dcms.empty()) {
     if (!std::filesystem::is_regular_file(options.python_dcms))

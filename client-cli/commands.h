@@ -9,8 +9,9 @@
 namespace skirmish::client {
 
 struct CommonOptions {
-  std::string server;  // --server (empty: $SKIRMISH_SERVER or the default)
-  std::string name;    // --name shown to others
+  std::string server;   // --server (empty: $SKIRMISH_SERVER or the default)
+  std::string ca_file;  // --ca-file (empty: $SKIRMISH_CA_FILE or none), for wss://
+  std::string name;     // --name shown to others
 };
 
 // KEY=VALUE pairs from -o into the create_match options object. Throws

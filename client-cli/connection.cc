@@ -4,6 +4,7 @@
 
 #include <boost/asio/connect.hpp>
 #include <boost/beast/core/buffers_to_string.hpp>
+#include <boost/beast/ssl.hpp>
 #include <boost/beast/websocket.hpp>
 
 namespace skirmish::client {
@@ -13,46 +14,93 @@ namespace beast = boost::beast;
 namespace websocket = beast::websocket;
 using tcp = asio::ip::tcp;
 
-Connection::Connection(asio::io_context& io, ServerUrl url)
-    : url_(std::move(url)), resolver_(io), ws_(io) {}
+namespace {
 
-void Connection::connect(std::function<void(const std::string&)> done) {
+constexpr const char* kClosedWhileConnecting = "the connection was closed while connecting";
+
+std::optional<asio::ssl::context> tls_context_for(const ServerUrl& url) {
+  if (!url.tls) return std::nullopt;
+  return make_client_tls_context(url.ca_file);
+}
+
+Connection::WebSocket make_websocket(asio::io_context& io, std::optional<asio::ssl::context>& tls) {
+  if (!tls) return Connection::WebSocket(std::in_place_type<Connection::PlainWebSocket>, io);
+  return Connection::WebSocket(std::in_place_type<Connection::TlsWebSocket>, io, *tls);
+}
+
+}  // namespace
+
+Connection::Connection(asio::io_context& io, ServerUrl url)
+    : url_(std::move(url)),
+      where_(url_.host + ":" + url_.port),
+      resolver_(io),
+      tls_context_(tls_context_for(url_)),
+      ws_(make_websocket(io, tls_context_)) {
+  if (auto* tls = std::get_if<TlsWebSocket>(&ws_)) expect_certificate_for(tls->next_layer(), url_.host);
+}
+
+beast::tcp_stream& Connection::tcp() {
+  return std::visit([](auto& ws) -> beast::tcp_stream& { return beast::get_lowest_layer(ws); }, ws_);
+}
+
+void Connection::close_socket() {
+  beast::error_code ignored;
+  tcp().socket().close(ignored);
+}
+
+void Connection::connect(ConnectHandler done) {
   auto self = shared_from_this();
-  const std::string where = url_.host + ":" + url_.port;
   resolver_.async_resolve(
-      url_.host, url_.port,
-      [self, done, where](beast::error_code ec, tcp::resolver::results_type results) {
+      url_.host, url_.port, [self, done](beast::error_code ec, tcp::resolver::results_type results) {
         // close() may come while a step's handler is already queued (too late to cancel
         // it): each step checks, or a closed connection would connect and read for ever.
-        if (self->closed_) return done("the connection was closed while connecting");
-        if (ec) return done("cannot resolve " + where + ": " + ec.message());
-        beast::get_lowest_layer(self->ws_).expires_after(std::chrono::seconds(10));
-        beast::get_lowest_layer(self->ws_).async_connect(
-            results, [self, done, where](beast::error_code ec2, const tcp::endpoint&) {
-              if (self->closed_) return done("the connection was closed while connecting");
-              if (ec2) return done("cannot connect to " + where + ": " + ec2.message());
-              beast::get_lowest_layer(self->ws_).expires_never();
-              // Moves are small messages: send them now, not after Nagle's delay.
-              beast::get_lowest_layer(self->ws_).socket().set_option(tcp::no_delay(true), ec2);
-              self->ws_.set_option(
-                  websocket::stream_base::timeout::suggested(beast::role_type::client));
-              self->ws_.async_handshake(
-                  self->url_.host + ":" + self->url_.port, self->url_.target,
-                  [self, done, where](beast::error_code ec3) {
-                    if (self->closed_) {
-                      beast::error_code ignored;
-                      beast::get_lowest_layer(self->ws_).socket().close(ignored);
-                      return done("the connection was closed while connecting");
-                    }
-                    if (ec3) return done("WebSocket handshake with " + where + " failed: " +
-                                         ec3.message());
-                    self->open_ = true;
-                    self->read_next();
-                    self->write_next();
-                    done("");
-                  });
-            });
+        if (self->closed_) return done(kClosedWhileConnecting);
+        if (ec) return done("cannot resolve " + self->where_ + ": " + ec.message());
+        // Bounds the TCP connect and the TLS handshake; the WebSocket has its own timeouts.
+        self->tcp().expires_after(std::chrono::seconds(10));
+        self->tcp().async_connect(results, [self, done](beast::error_code ec2, const tcp::endpoint&) {
+          if (self->closed_) return done(kClosedWhileConnecting);
+          if (ec2) return done("cannot connect to " + self->where_ + ": " + ec2.message());
+          // Moves are small messages: send them now, not after Nagle's delay.
+          self->tcp().socket().set_option(tcp::no_delay(true), ec2);
+          self->start_tls(done);
+        });
       });
+}
+
+void Connection::start_tls(ConnectHandler done) {
+  auto* tls = std::get_if<TlsWebSocket>(&ws_);
+  if (tls == nullptr) return start_websocket(std::move(done));
+  auto self = shared_from_this();
+  tls->next_layer().async_handshake(asio::ssl::stream_base::client, [self, tls, done](beast::error_code ec) {
+    if (self->closed_) return done(kClosedWhileConnecting);
+    if (ec)
+      return done("TLS handshake with " + self->where_ + " failed: " +
+                  describe_tls_failure(ec, tls->next_layer(), self->url_));
+    self->start_websocket(done);
+  });
+}
+
+void Connection::start_websocket(ConnectHandler done) {
+  tcp().expires_never();
+  auto self = shared_from_this();
+  auto on_handshake = [self, done](beast::error_code ec) {
+    if (self->closed_) {
+      self->close_socket();
+      return done(kClosedWhileConnecting);
+    }
+    if (ec) return done("WebSocket handshake with " + self->where_ + " failed: " + ec.message());
+    self->open_ = true;
+    self->read_next();
+    self->write_next();
+    done("");
+  };
+  std::visit(
+      [&](auto& ws) {
+        ws.set_option(websocket::stream_base::timeout::suggested(beast::role_type::client));
+        ws.async_handshake(where_, url_.target, on_handshake);
+      },
+      ws_);
 }
 
 void Connection::send(const nlohmann::json& message) {
@@ -65,27 +113,32 @@ void Connection::write_next() {
   if (writing_ || outbox_.empty() || !open_) return;
   writing_ = true;
   auto self = shared_from_this();
-  ws_.text(true);
-  ws_.async_write(asio::buffer(outbox_.front()), [self](beast::error_code ec, std::size_t) {
+  auto on_written = [self](beast::error_code ec, std::size_t) {
     self->writing_ = false;
     if (ec) return self->fail("write failed: " + ec.message());
     self->outbox_.pop_front();
     self->write_next();
-  });
+  };
+  std::visit(
+      [&](auto& ws) {
+        ws.text(true);
+        ws.async_write(asio::buffer(outbox_.front()), on_written);
+      },
+      ws_);
 }
 
 void Connection::read_next() {
   auto self = shared_from_this();
-  ws_.async_read(buffer_, [self](beast::error_code ec, std::size_t) {
+  auto on_read = [self](beast::error_code ec, std::size_t) {
     if (ec) {
       if (ec == websocket::error::closed) {
-        const auto& reason = self->ws_.reason();
-        std::string text = "the server closed the connection (code " +
-                           std::to_string(reason.code);
+        const auto reason = std::visit([](auto& ws) { return ws.reason(); }, self->ws_);
+        std::string text = "the server closed the connection (code " + std::to_string(reason.code);
         if (!reason.reason.empty()) text += ": " + std::string(reason.reason.c_str());
         return self->fail(text + ")");
       }
-      return self->fail(ec == asio::error::eof ? std::string("the server closed the connection") : ec.message());
+      const bool ended = ec == asio::error::eof || ec == asio::ssl::error::stream_truncated;
+      return self->fail(ended ? std::string("the server closed the connection") : ec.message());
     }
     const std::string text = beast::buffers_to_string(self->buffer_.data());
     self->buffer_.consume(self->buffer_.size());
@@ -93,15 +146,15 @@ void Connection::read_next() {
     if (!message.is_object()) return self->fail("the server sent something that is not JSON");
     if (self->on_message_) self->on_message_(message);
     if (!self->closed_) self->read_next();
-  });
+  };
+  std::visit([&](auto& ws) { ws.async_read(buffer_, on_read); }, ws_);
 }
 
 void Connection::fail(const std::string& reason) {
   if (closed_) return;
   closed_ = true;
   open_ = false;
-  beast::error_code ignored;
-  beast::get_lowest_layer(ws_).socket().close(ignored);
+  close_socket();
   if (on_closed_) {
     auto handler = std::move(on_closed_);
     handler(reason);
@@ -114,20 +167,13 @@ void Connection::close() {
   on_closed_ = nullptr;
   on_message_ = nullptr;
   resolver_.cancel();
-  if (!open_) {
-    beast::error_code ignored;
-    beast::get_lowest_layer(ws_).socket().close(ignored);
-    return;
-  }
+  if (!open_) return close_socket();
   open_ = false;
-  if (writing_) {  // a close frame may not overlap a write: just drop the link
-    beast::error_code ignored;
-    beast::get_lowest_layer(ws_).socket().close(ignored);
-    return;
-  }
+  if (writing_) return close_socket();  // a close frame may not overlap a write: just drop the link
   auto self = shared_from_this();
-  beast::get_lowest_layer(ws_).expires_after(std::chrono::seconds(1));
-  ws_.async_close(websocket::close_code::normal, [self](beast::error_code) {});
+  tcp().expires_after(std::chrono::seconds(1));
+  auto on_closed = [self](beast::error_code) {};
+  std::visit([&](auto& ws) { ws.async_close(websocket::close_code::normal, on_closed); }, ws_);
 }
 
 }  // namespace skirmish::client

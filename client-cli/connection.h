@@ -1,20 +1,24 @@
 #pragma once
 // One WebSocket connection to the server, driven by the caller's io_context (one thread):
-// connect, send JSON messages (queued, written one at a time), receive each message as
-// parsed JSON, and learn when the link is gone.
+// connect (over TLS for wss://), send JSON messages (queued, written one at a time),
+// receive each message as parsed JSON, and learn when the link is gone.
 #include <deque>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
+#include <variant>
 
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/ssl/context.hpp>
 #include <boost/beast/core/flat_buffer.hpp>
 #include <boost/beast/core/tcp_stream.hpp>
 #include <boost/beast/websocket/stream.hpp>
 #include <nlohmann/json.hpp>
 
 #include "client-cli/server_url.h"
+#include "client-cli/tls_context.h"
 
 namespace skirmish::client {
 
@@ -23,11 +27,14 @@ class Connection : public std::enable_shared_from_this<Connection> {
   using MessageHandler = std::function<void(const nlohmann::json&)>;
   // Called once when the link ends: empty reason after our own close().
   using ClosedHandler = std::function<void(const std::string& reason)>;
+  using ConnectHandler = std::function<void(const std::string& error)>;
 
+  // Throws std::runtime_error for a wss:// URL whose CA file cannot be used.
   Connection(boost::asio::io_context& io, ServerUrl url);
 
-  // Resolves, connects and performs the WebSocket handshake; `done` gets "" or the reason.
-  void connect(std::function<void(const std::string& error)> done);
+  // Resolves, connects, for wss:// performs the TLS handshake (checking the server's
+  // certificate), and the WebSocket handshake; `done` gets "" or the reason.
+  void connect(ConnectHandler done);
   void on_message(MessageHandler handler) { on_message_ = std::move(handler); }
   void on_closed(ClosedHandler handler) { on_closed_ = std::move(handler); }
   void send(const nlohmann::json& message);
@@ -35,14 +42,24 @@ class Connection : public std::enable_shared_from_this<Connection> {
   bool open() const { return open_; }
   const ServerUrl& url() const { return url_; }
 
+  using PlainWebSocket = boost::beast::websocket::stream<boost::beast::tcp_stream>;
+  using TlsWebSocket = boost::beast::websocket::stream<TlsStream>;
+  using WebSocket = std::variant<PlainWebSocket, TlsWebSocket>;
+
  private:
+  void start_tls(ConnectHandler done);
+  void start_websocket(ConnectHandler done);
+  boost::beast::tcp_stream& tcp();
+  void close_socket();
   void read_next();
   void write_next();
   void fail(const std::string& reason);
 
   ServerUrl url_;
+  std::string where_;  // HOST:PORT, for errors
   boost::asio::ip::tcp::resolver resolver_;
-  boost::beast::websocket::stream<boost::beast::tcp_stream> ws_;
+  std::optional<boost::asio::ssl::context> tls_context_;  // wss:// only; outlives ws_
+  WebSocket ws_;
   boost::beast::flat_buffer buffer_;
   std::deque<std::string> outbox_;
   bool writing_ = false;

@@ -8,44 +8,24 @@
 #include <iostream>
 #include <sstream>
 
-#include <boost/asio/connect.hpp>
-#include <boost/asio/ip/tcp.hpp>
-#include <boost/beast/core.hpp>
-#include <boost/beast/http.hpp>
-
 #include "client-cli/match_record_file.h"
+#include "client-cli/server_http.h"
 #include "client-cli/words.h"
 #include "engine/registry.h"
 
 namespace skirmish::client {
 
-namespace beast = boost::beast;
-namespace http = beast::http;
-namespace net = boost::asio;
 using nlohmann::json;
 
 json fetch_match_record(const ServerUrl& server, const std::string& match) {
-  const std::string where = "http://" + server.host + ":" + server.port + "/api/matches/" + match;
-  http::response<http::string_body> response;
-  try {
-    net::io_context io;
-    net::ip::tcp::resolver resolver(io);
-    beast::tcp_stream stream(io);
-    stream.expires_after(std::chrono::seconds(10));
-    stream.connect(resolver.resolve(server.host, server.port));
-    http::request<http::empty_body> request{http::verb::get, "/api/matches/" + match, 11};
-    request.set(http::field::host, server.host);
-    http::write(stream, request);
-    beast::flat_buffer buffer;
-    http::read(stream, buffer, response);
-  } catch (const beast::system_error& error) {
-    throw std::runtime_error("cannot fetch " + where + ": " + error.code().message());
-  }
-  const json body = json::parse(response.body(), nullptr, false);
-  if (response.result_int() != 200) {
+  const std::string path = "/api/matches/" + match;
+  const std::string where = server.http_text(path);
+  const HttpReply response = http_get(server, path);
+  const json body = json::parse(response.body, nullptr, false);
+  if (response.status != 200) {
     const std::string why = body.is_object() && body.contains("error") ? body["error"].get<std::string>()
-                                                                       : response.body();
-    throw std::runtime_error(where + ": HTTP " + std::to_string(response.result_int()) + ": " + why);
+                                                                       : response.body;
+    throw std::runtime_error(where + ": HTTP " + std::to_string(response.status) + ": " + why);
   }
   if (!body.is_object()) throw std::runtime_error(where + ": the answer is not a JSON object");
   return body;

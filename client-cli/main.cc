@@ -18,11 +18,15 @@ int main(int argc, char** argv) {
   std::signal(SIGPIPE, SIG_IGN);  // a closed socket or bot pipe is an error code, not a death
   CLI::App app{"skirmish: play Tactego, Dog-Cat-Mouse-cheeSe and 1D Chess on a Skirmish server"};
   app.require_subcommand(1);
-  // --server and --name go before or after the subcommand (subcommands inherit this).
+  // --server, --ca-file and --name go before or after the subcommand (subcommands inherit this).
   app.fallthrough();
   CommonOptions common;
   app.add_option("--server", common.server,
                  "server URL (default: $SKIRMISH_SERVER, else ws://127.0.0.1:8080)");
+  app.add_option("--ca-file", common.ca_file,
+                 "for wss://: trust this certificate (PEM) as well as the system's "
+                 "(default: $SKIRMISH_CA_FILE)")
+      ->type_name("FILE");
   app.add_option("--name", common.name, "your name as others see it");
 
   auto* games = app.add_subcommand("games", "list the games and their options");
@@ -100,17 +104,18 @@ int main(int argc, char** argv) {
 #endif
 
   CLI11_PARSE(app, argc, argv);
+  const auto server = [&common] { return choose_server_url(common.server, common.ca_file); };
   try {
 #ifdef SKIRMISH_WITH_TOURNAMENT
-    if (tournament.parsed()) return tournament.run(common.server);
+    if (tournament.parsed()) return tournament.run(common.server, common.ca_file);
 #endif
     if (export_cmd->parsed())
-      return export_match(parse_server_url(choose_server(common.server)), history_match, export_path);
+      return export_match(server(), history_match, export_path);
     if (replay->parsed())
-      return replay_match(parse_server_url(choose_server(common.server)), history_match, std::cin, std::cout);
+      return replay_match(server(), history_match, std::cin, std::cout);
     if (verify->parsed()) return verify_record_file(verify_path, std::cout);
-    if (games->parsed()) return list_games(parse_server_url(choose_server(common.server)));
-    if (list->parsed()) return list_matches(parse_server_url(choose_server(common.server)), list_game);
+    if (games->parsed()) return list_games(server());
+    if (list->parsed()) return list_matches(server(), list_game);
     if (create->parsed()) {
       create_request.options = parse_match_options(create_options);
       return run_interactive(common, create_request);

@@ -3,16 +3,38 @@
 #include <cstdlib>
 #include <stdexcept>
 
+#include "client-cli/tls_context.h"
+
 namespace skirmish::client {
 
+namespace {
+
+struct Scheme {
+  std::string_view prefix;
+  bool tls;
+  const char* default_port;
+};
+constexpr Scheme kSchemes[] = {{"ws://", false, "80"}, {"wss://", true, "443"}};
+
+std::string from_env(const char* name) {
+  const char* value = std::getenv(name);
+  return value != nullptr ? value : "";
+}
+
+}  // namespace
+
 ServerUrl parse_server_url(std::string_view text) {
-  constexpr std::string_view scheme = "ws://";
-  if (text.substr(0, scheme.size()) != scheme) {
+  const Scheme* scheme = nullptr;
+  for (const auto& s : kSchemes)
+    if (text.substr(0, s.prefix.size()) == s.prefix) scheme = &s;
+  if (scheme == nullptr) {
     throw std::invalid_argument("server URL '" + std::string(text) +
-                                "' must start with ws:// (e.g. ws://127.0.0.1:8080)");
+                                "' must start with ws:// or wss:// (e.g. ws://127.0.0.1:8080, "
+                                "or wss://HOST for a server with TLS)");
   }
-  std::string_view rest = text.substr(scheme.size());
+  std::string_view rest = text.substr(scheme->prefix.size());
   ServerUrl url;
+  url.tls = scheme->tls;
   const auto slash = rest.find('/');
   if (slash != std::string_view::npos) {
     url.target = std::string(rest.substr(slash));
@@ -21,7 +43,7 @@ ServerUrl parse_server_url(std::string_view text) {
   const auto colon = rest.rfind(':');
   if (colon == std::string_view::npos) {
     url.host = std::string(rest);
-    url.port = "80";
+    url.port = scheme->default_port;
   } else {
     url.host = std::string(rest.substr(0, colon));
     url.port = std::string(rest.substr(colon + 1));
@@ -37,9 +59,21 @@ ServerUrl parse_server_url(std::string_view text) {
 
 std::string choose_server(const std::string& flag_value, const std::string& fallback) {
   if (!flag_value.empty()) return flag_value;
-  if (const char* env = std::getenv("SKIRMISH_SERVER"); env != nullptr && *env != '\0') return env;
+  if (auto env = from_env("SKIRMISH_SERVER"); !env.empty()) return env;
   if (!fallback.empty()) return fallback;
   return std::string(kDefaultServer);
+}
+
+std::string choose_ca_file(const std::string& flag_value) {
+  return !flag_value.empty() ? flag_value : from_env("SKIRMISH_CA_FILE");
+}
+
+ServerUrl choose_server_url(const std::string& server_flag, const std::string& ca_file_flag,
+                            const std::string& fallback) {
+  ServerUrl url = parse_server_url(choose_server(server_flag, fallback));
+  url.ca_file = choose_ca_file(ca_file_flag);
+  if (url.tls) make_client_tls_context(url.ca_file);  // only to check the file
+  return url;
 }
 
 }  // namespace skirmish::client

@@ -1,5 +1,6 @@
 #pragma once
-// Where the server is: a ws:// URL split into host, port and request target.
+// Where the server is: a ws:// or wss:// URL split into host, port and request target, and
+// for wss:// which extra certificate to trust.
 #include <string>
 #include <string_view>
 
@@ -11,15 +12,30 @@ struct ServerUrl {
   std::string host;
   std::string port;
   std::string target = "/";
-  std::string text() const { return "ws://" + host + ":" + port + target; }
+  bool tls = false;     // wss://: TLS, the server's certificate checked (tls_context.h)
+  std::string ca_file;  // wss://: a PEM certificate trusted as well as the system's (--ca-file)
+  std::string text() const { return (tls ? "wss://" : "ws://") + host + ":" + port + target; }
+  // The same host and port on the server's HTTP side: https:// when the URL is wss://.
+  std::string http_text(const std::string& path) const {
+    return (tls ? "https://" : "http://") + host + ":" + port + path;
+  }
 };
 
-// Parses "ws://HOST[:PORT][/PATH]" (port 80 when absent). Throws std::invalid_argument
-// saying what is wrong (wss:// is not supported: the server speaks plain WebSocket).
+// Parses "ws://HOST[:PORT][/PATH]" (port 80 when absent) or "wss://HOST[:PORT][/PATH]"
+// (port 443). Throws std::invalid_argument saying what is wrong.
 ServerUrl parse_server_url(std::string_view text);
 
 // --server if given, else $SKIRMISH_SERVER, else `fallback` (when not empty), else
 // kDefaultServer.
 std::string choose_server(const std::string& flag_value, const std::string& fallback = {});
+
+// --ca-file if given, else $SKIRMISH_CA_FILE, else "" (the system's certificates only).
+std::string choose_ca_file(const std::string& flag_value);
+
+// The server a command talks to: choose_server, parsed, with choose_ca_file's certificate.
+// For wss:// the CA file is read now, so a bad one is named before anything connects
+// (throws std::runtime_error); ws:// ignores it.
+ServerUrl choose_server_url(const std::string& server_flag, const std::string& ca_file_flag,
+                            const std::string& fallback = {});
 
 }  // namespace skirmish::client

@@ -11,6 +11,15 @@
 
 namespace skirmish::tournament {
 
+namespace {
+
+std::string without_trailing_slash(std::string path) {
+  while (path.size() > 1 && path.back() == '/') path.pop_back();
+  return path;
+}
+
+}  // namespace
+
 void TournamentCommand::attach(CLI::App& app) {
   command_ = app.add_subcommand("tournament", "play a round-robin or gauntlet between bots (docs/tournaments.md)");
   command_->add_option("--game", game_, "tactego, dcms or onedchess");
@@ -33,15 +42,16 @@ void TournamentCommand::attach(CLI::App& app) {
   command_->add_option("--game-timeout", game_timeout_s_, "give up a game after this many seconds")->capture_default_str();
 }
 
-int TournamentCommand::run(const std::string& server) const {
+int TournamentCommand::run(const std::string& server, const std::string& ca_file) const {
   Results results;
-  std::string out = out_;
+  // "results/" and "results" name one folder: paths printed later get one slash.
+  std::string out = without_trailing_slash(out_);
   if (!resume_.empty()) {
     if (!game_.empty() || !bots_.empty() || !options_.empty() || !gauntlet_.empty())
       throw std::invalid_argument("--resume takes the game, bots and options from " + resume_ +
                                   "/results.json: leave out --game, --bots, --gauntlet and -o");
     results = load_results(resume_);
-    if (out.empty()) out = resume_;
+    if (out.empty()) out = without_trailing_slash(resume_);
   } else {
     if (game_.empty()) throw std::invalid_argument("give --game GAME (or --resume DIR)");
     if (bots_.empty()) throw std::invalid_argument("give --bots PATH... (or --resume DIR)");
@@ -55,9 +65,17 @@ int TournamentCommand::run(const std::string& server) const {
     results.setup.hero = gauntlet_;
     results.setup.rounds = rounds_;
     results.setup.options = client::parse_match_options(options_);
+    results.setup.server = server;
   }
   RunOptions options;
-  options.server = server;
+  // A resumed tournament goes on where it was played: the stored server, unless --server
+  // names another one now.
+  options.server = server.empty() ? results.setup.server : server;
+  if (!resume_.empty() && !server.empty() && server != results.setup.server)
+    std::cerr << "Note: the earlier games were played on "
+              << (results.setup.server.empty() ? "a private server" : results.setup.server)
+              << "; the rest go to " << server << "\n";
+  options.ca_file = ca_file;
   options.concurrency = concurrency_;
   options.out_dir = out;
   options.limits = limits_;

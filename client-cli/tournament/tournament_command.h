@@ -14,9 +14,10 @@ class TournamentCommand {
  public:
   void attach(CLI::App& app);
   bool parsed() const { return command_ != nullptr && command_->parsed(); }
-  // `server` is the global --server ("" = start a private server). Returns the exit code:
-  // 0 all games played, 1 error, 3 stopped early (interrupted, --max-games, failed games).
-  int run(const std::string& server) const;
+  // `server` is the global --server ("" = start a private server), `ca_file` the global
+  // --ca-file (for a wss:// server). Returns the exit code: 0 all games played, 1 error,
+  // 3 stopped early (interrupted, --max-games, failed games).
+  int run(const std::string& server, const std::string& ca_file) const;
 
  private:
   CLI::App* command_ = nullptr;

@@ -16,6 +16,7 @@
 #include <boost/asio/signal_set.hpp>
 
 #include "client-cli/tournament/game_play.h"
+#include "client-cli/tournament/option_check.h"
 #include "client-cli/tournament/progress.h"
 #include "client-cli/tournament/record_saver.h"
 #include "engine/registry.h"
@@ -47,6 +48,7 @@ void check_setup(const TournamentSetup& setup, const RunOptions& options) {
   if (options.concurrency < 1)
     throw std::invalid_argument("--concurrency must be at least 1, got " + std::to_string(options.concurrency));
   if (options.out_dir.empty()) throw std::invalid_argument("no results folder (--out DIR)");
+  check_match_options(setup.game, setup.options);  // before any folder or game exists
   const std::string driver = options.bots_dir + "/seed_submission.py";
   for (const auto& bot : setup.bots) {
     if (bot.kind == BotEntry::Kind::PythonDcms && !std::filesystem::is_regular_file(driver))
@@ -63,6 +65,7 @@ void check_setup(const TournamentSetup& setup, const RunOptions& options) {
 
 RunSummary run_tournament(Results results, const RunOptions& options) {
   check_setup(results.setup, options);
+  results.setup.server = options.server;  // --resume plays on the same server
   // A bot that dies leaves a closed pipe: writing to it must be an error code, not our death.
   std::signal(SIGPIPE, SIG_IGN);
   const std::vector<ScheduledGame> schedule = results.setup.schedule();
@@ -98,7 +101,7 @@ RunSummary run_tournament(Results results, const RunOptions& options) {
     private_server->start();
     settings.server = client::parse_server_url("ws://127.0.0.1:" + std::to_string(private_server->port()));
   } else {
-    settings.server = client::parse_server_url(options.server);
+    settings.server = client::choose_server_url(options.server, options.ca_file);
   }
   const engine::GameInfo* info = engine::find_game(results.setup.game);
   settings.game = results.setup.game;

@@ -18,7 +18,8 @@ inline constexpr const char* kRecordsDir = "records";
 inline constexpr const char* kServerDataDir = "server-data";
 
 struct RunOptions {
-  std::string server;      // ws://HOST:PORT; empty = start a private server
+  std::string server;      // ws:// or wss://HOST:PORT; empty = start a private server
+  std::string ca_file;     // for a wss:// server: --ca-file (empty: $SKIRMISH_CA_FILE or none)
   int concurrency = 1;
   std::string out_dir;     // results.json, standings.md, logs/
   ResourceLimits limits;

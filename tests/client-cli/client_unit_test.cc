@@ -17,10 +17,36 @@ TEST_CASE("server URLs are parsed or refused with the reason") {
   CHECK(url.port == "9000");
   CHECK(url.target == "/games");
   CHECK(parse_server_url("ws://localhost").port == "80");
-  CHECK_THROWS_WITH(parse_server_url("http://x:1"), Catch::Contains("must start with ws://"));
+  CHECK_FALSE(url.tls);
+  CHECK(url.text() == "ws://example.org:9000/games");
   CHECK_THROWS_WITH(parse_server_url("ws://x:99999"), Catch::Contains("port '99999'"));
   CHECK_THROWS_WITH(parse_server_url("ws://:80"), Catch::Contains("has no host"));
   CHECK(choose_server("ws://a:1") == "ws://a:1");
+}
+
+TEST_CASE("wss:// URLs ask for TLS, on port 443 unless one is given") {
+  const auto url = parse_server_url("wss://games.example.org");
+  CHECK(url.tls);
+  CHECK(url.host == "games.example.org");
+  CHECK(url.port == "443");
+  CHECK(url.target == "/");
+  CHECK(url.text() == "wss://games.example.org:443/");
+  CHECK(url.http_text("/api/matches/X") == "https://games.example.org:443/api/matches/X");
+  const auto with_port = parse_server_url("wss://127.0.0.1:8443/skirmish");
+  CHECK(with_port.tls);
+  CHECK(with_port.port == "8443");
+  CHECK(with_port.target == "/skirmish");
+  CHECK(with_port.text() == "wss://127.0.0.1:8443/skirmish");
+  CHECK(parse_server_url("ws://h:1").http_text("/healthz") == "http://h:1/healthz");
+  CHECK_THROWS_WITH(parse_server_url("wss://:443"), Catch::Contains("has no host"));
+  CHECK_THROWS_WITH(parse_server_url("wss://x:port"), Catch::Contains("port 'port'"));
+}
+
+TEST_CASE("a server URL of another scheme is refused, naming the accepted ones") {
+  for (const char* text : {"http://x:1", "https://x", "WSS://x", "x:8080", "ws:/x", ""}) {
+    INFO(text);
+    CHECK_THROWS_WITH(parse_server_url(text), Catch::Contains("must start with ws:// or wss://"));
+  }
 }
 
 TEST_CASE("1D Chess is drawn as the seed's box") {
