@@ -8,7 +8,7 @@
 #include "engine/record.h"
 #include "engine/registry.h"
 #include "protocol/error_code.h"
-#include "protocol/match_options.h"
+#include "protocol/match_setup.h"
 #include "server/random_ids.h"
 
 namespace skirmish::server {
@@ -85,19 +85,15 @@ Lobby::Created Lobby::create(const std::string& game, engine::Options options,
   const protocol::GameCodec* codec = protocol::find_codec(info->name);
   if (!codec) throw ProtocolError(ErrorCode::Internal, "no codec for game '" + game + "'");
 
-  protocol::MatchSettings match_settings;
-  engine::Options resolved;
-  std::unique_ptr<engine::GameState> state;
+  protocol::PreparedMatch prepared;
   try {
-    protocol::check_given_options(info->name, info->options, options);
-    match_settings =
-        protocol::take_match_settings(info->name, options, settings_.reconnect_grace_default);
-    codec->choose_options(options, random_seed_text());
-    resolved = engine::resolve_options(info->options, options);
-    state = info->create(resolved);
+    prepared = protocol::prepare_match(*info, *codec, std::move(options),
+                                       settings_.reconnect_grace_default, random_seed_text());
   } catch (const std::invalid_argument& error) {  // OptionError and the engines' own checks
     throw ProtocolError(ErrorCode::BadOptions, error.what());
   }
+  const protocol::MatchSettings& match_settings = prepared.settings;
+  const engine::Options& resolved = prepared.resolved;
 
   std::shared_ptr<Match> match;
   {
@@ -109,7 +105,7 @@ Lobby::Created Lobby::create(const std::string& game, engine::Options options,
     std::string match_id;
     do match_id = random_match_id();
     while (matches_.count(match_id) != 0);
-    match = make_match(match_id, *info, *codec, resolved, match_settings, std::move(state));
+    match = make_match(match_id, *info, *codec, resolved, match_settings, std::move(prepared.state));
     // Stored before anyone can see it; a match that cannot be stored is not created.
     services_.write("create match " + match_id,
                     [match_id, game = info->name, resolved, settings = settings_as_options(match_settings),

@@ -1,0 +1,28 @@
+#pragma once
+// What create_match does with its options before a match exists, in one place for the
+// server's lobby and for tools that check options ahead of time (skirmish tournament -o):
+// check the names, take the match settings out, let the game's codec choose what the creator
+// left to chance (a seed), resolve the rest and build the game.
+#include <chrono>
+#include <memory>
+#include <string_view>
+
+#include "engine/registry.h"
+#include "protocol/game_codec.h"
+#include "protocol/match_options.h"
+
+namespace skirmish::protocol {
+
+struct PreparedMatch {
+  MatchSettings settings;
+  engine::Options resolved;  // the game's own options, every default filled in
+  std::unique_ptr<engine::GameState> state;
+};
+
+// `random_text`: what the codec may use for a seed the creator did not give. Throws
+// std::invalid_argument (engine::OptionError, or a game's own check) naming the option.
+PreparedMatch prepare_match(const engine::GameInfo& game, const GameCodec& codec,
+                            engine::Options given, std::chrono::milliseconds default_grace,
+                            std::string_view random_text);
+
+}  // namespace skirmish::protocol
