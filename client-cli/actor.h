@@ -34,6 +34,12 @@ class Actor {
   virtual void finished(const nlohmann::json& state) = 0;
   // Ctrl-C during a game: `done` gets Resign, or is never called to carry on.
   virtual void interrupted(ActionHandler done) = 0;
+  // The session is giving up the seat (resigning, or leaving a game not started): `crashed`
+  // when it is the seat's fault (its bot failed, or too many of its moves were refused).
+  virtual void giving_up(const std::string& why, bool crashed) {
+    (void)why;
+    (void)crashed;
+  }
   // The session is ending: stop reading input, stop programs.
   virtual void stop() {}
 };

@@ -13,9 +13,21 @@ bool is_position(const json& value) {
          value[1].is_number_integer();
 }
 
-std::string quoted(const std::string& line) {
+std::string quote_line(const std::string& line) {
   constexpr std::size_t kShown = 200;
   return "'" + (line.size() > kShown ? line.substr(0, kShown) + "..." : line) + "'";
+}
+
+// Refused answers of one turn written to the log; the rest are only counted (a bot may
+// be refused 50 times before the session gives up).
+constexpr int kRefusalsShown = 3;
+
+// The move that the server's turn counter `turn` asks for, named as `skirmish watch` and
+// `skirmish replay` name it: DCMS has the setup, then turns 1, 2, ... (the counter itself);
+// the other games number their moves from 1 (the counter counts the moves already made).
+std::string turn_name(const std::string& game, long long turn) {
+  if (game == "dcms") return turn == 0 ? "the setup" : "turn " + std::to_string(turn);
+  return "turn " + std::to_string(turn + 1);
 }
 
 }  // namespace
@@ -53,8 +65,22 @@ std::string BotActor::check_answer(const json& answer, const std::string& game,
 
 // One line per change, so whoever runs the bridge can follow the game.
 void BotActor::show(const json& state) {
-  const std::string last = describe_last(state.value("game", ""), state["last"]);
-  if (!last.empty()) out_ << "turn " << state.value("turn", 0) << ": " << last << std::flush;
+  const std::string game = state.value("game", "");
+  const std::string last = describe_last(game, state["last"]);
+  if (last.empty()) return;
+  // `last` reports the move before the current counter; DCMS's setup report says "Setup:".
+  const long long played = state.value("turn", 0LL) - 1;
+  if (game != "dcms" || played > 0) out_ << turn_name(game, played) << ": ";
+  out_ << last;
+  // The report names only the pieces still on the board ("S 5" once only the cheeSe is
+  // left): say what the bot itself sent when that reads differently.
+  const json& moves = state["last"].is_object() ? state["last"].value("moves", json()) : json();
+  const std::string seat = state.value("you", "");
+  if (game == "dcms" && played == sent_move_turn_ && moves.is_object() && moves.value(seat, json()).is_string() &&
+      moves[seat].get<std::string>() != sent_move_)
+    out_ << "(" << seat << "'s move as the bot sent it: '" << sent_move_
+         << "'; the report names only the pieces still on the board)\n";
+  out_ << std::flush;
 }
 
 void BotActor::act(const json& state, const std::string& refused, ActionHandler done) {
@@ -69,35 +95,50 @@ void BotActor::act(const json& state, const std::string& refused, ActionHandler 
                   {"turn", state["turn"]},   {"phase", phase},
                   {"deadline_ms", state["deadline_ms"]}, {"view", view},
                   {"last", state["last"]},   {"refused", refused.empty() ? json() : json(refused)}};
-  pending_.push_back(Pending{std::move(done), game, phase, state.value("turn", 0)});
+  const int turn = state.value("turn", 0);
+  if (refused.empty()) {
+    refusals_shown_ = 0;
+  } else if (++refusals_shown_ <= kRefusalsShown) {
+    out_ << "bridge: the server refused " << quote_line(last_answer_) << " for " << turn_name(game, turn) << ": "
+         << refused << (refusals_shown_ == kRefusalsShown ? " (more refusals of this turn are not shown)" : "")
+         << std::endl;
+  }
+  pending_.push_back(Pending{std::move(done), game, phase, turn});
   bot_.send_line(request.dump());
   deadline_.cancel();
   if (state["deadline_ms"].is_number()) {
-    const int turn = state.value("turn", 0);
     deadline_.expires_after(std::chrono::milliseconds(state["deadline_ms"].get<long long>()));
     deadline_.async_wait([this, turn](boost::system::error_code ec) {
       if (ec || pending_.empty() || !pending_.back().done) return;
       pending_.back().done = nullptr;
-      out_ << "bridge: the bot missed the deadline for turn " << turn
-           << (pending_.back().game == "dcms" ? ": null move" : ": the server applies the timeout rule")
-           << std::endl;
+      const Pending& late = pending_.back();
+      // DCMS: a missing setup is an illegal setup (a loss); a missing move a null move.
+      const char* consequence = late.game != "dcms"   ? ": the server applies the timeout rule"
+                                : late.phase == "setup" ? ": no placement, an illegal setup"
+                                                        : ": null move";
+      out_ << "bridge: the bot missed the deadline for " << turn_name(late.game, turn) << consequence << std::endl;
     });
   }
 }
 
 void BotActor::on_line(const std::string& line) {
   if (failed_ || stopped_) return;
-  if (pending_.empty()) return fail("the bot wrote " + quoted(line) + " when no move was asked for");
+  if (pending_.empty()) return fail("the bot wrote " + quote_line(line) + " when no move was asked for");
   Pending request = std::move(pending_.front());
   pending_.pop_front();
+  last_answer_ = line;
   const json answer = json::parse(line, nullptr, false);
   const std::string problem = answer.is_discarded() ? "not JSON" : check_answer(answer, request.game, request.phase);
-  if (!problem.empty()) return fail("the bot wrote something that is not a move: " + quoted(line) + " (" + problem + ")");
+  if (!problem.empty()) return fail("the bot wrote something that is not a move: " + quote_line(line) + " (" + problem + ")");
   if (!request.done) {
-    out_ << "bridge: dropped the bot's late answer for turn " << request.turn << std::endl;
+    out_ << "bridge: dropped the bot's late answer for " << turn_name(request.game, request.turn) << std::endl;
     return;
   }
   deadline_.cancel();
+  if (request.game == "dcms" && answer.value("move", json()).is_string()) {
+    sent_move_ = answer["move"].get<std::string>();
+    sent_move_turn_ = request.turn;
+  }
   if (answer.contains("resign")) return request.done(Action{Action::Kind::Resign, {}});
   request.done(Action{Action::Kind::Move, answer});
 }
@@ -119,8 +160,13 @@ void BotActor::fail(const std::string& why) {
   failed_ = true;
   deadline_.cancel();
   pending_.clear();
-  out_ << "bridge: " << why << " (log: " << bot_.log_path() << ")" << std::endl;
+  out_ << "bridge: " << why << " (log: " << (log_name_.empty() ? bot_.log_path() : log_name_) << ")" << std::endl;
   if (on_failure_) on_failure_(why);
+}
+
+void BotActor::giving_up(const std::string& why, bool crashed) {
+  // A failed bot was reported by fail(); this is the session's own reason (refused moves).
+  if (crashed && !failed_) out_ << "bridge: giving up the seat: " << why << std::endl;
 }
 
 void BotActor::stop() {

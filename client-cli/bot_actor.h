@@ -29,7 +29,13 @@ class BotActor : public Actor {
   void notice(const std::string& text) override;
   void finished(const nlohmann::json& state) override;
   void interrupted(ActionHandler done) override;
+  void giving_up(const std::string& why, bool crashed) override;
   void stop() override;
+
+  // The path named in "(log: ...)" when the bot fails (default: the process's log file).
+  void set_log_name(std::string name) { log_name_ = std::move(name); }
+  // The bot's last answer line, as it wrote it ("" before the first).
+  const std::string& last_answer() const { return last_answer_; }
 
   // Checks a bot's answer for `game`/`phase`; "" when it is a move, else what is wrong.
   static std::string check_answer(const nlohmann::json& answer, const std::string& game,
@@ -50,6 +56,11 @@ class BotActor : public Actor {
   boost::asio::steady_timer deadline_;
   std::deque<Pending> pending_;  // one per request sent, answered in order
   FailureHandler on_failure_;
+  std::string log_name_;
+  std::string last_answer_;
+  int refusals_shown_ = 0;       // of the turn being asked again
+  std::string sent_move_;        // DCMS: the move text the bot sent for sent_move_turn_
+  long long sent_move_turn_ = -1;
   bool failed_ = false;
   bool stopped_ = false;
 };

@@ -114,7 +114,26 @@ void BotProcess::read_next() {
   });
 }
 
-void BotProcess::on_output_closed() { poll_exit(25); }
+void BotProcess::on_output_closed() {
+  output_closed_ = true;
+  poll_exit(25);
+}
+
+std::string BotProcess::wait_for_exit(std::chrono::milliseconds bound) {
+  const auto until = std::chrono::steady_clock::now() + bound;
+  while (pid_ > 0) {
+    int status = 0;
+    if (waitpid(pid_, &status, WNOHANG) == pid_) {
+      pid_ = -1;
+      ended_ = true;
+      exit_timer_.cancel();
+      return describe_status(status);
+    }
+    if (std::chrono::steady_clock::now() >= until) break;
+    usleep(5000);
+  }
+  return "closed its output";
+}
 
 // The output closed: wait up to ~0.5 s for the exit status, which says what happened.
 void BotProcess::poll_exit(int attempts_left) {

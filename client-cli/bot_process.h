@@ -2,6 +2,7 @@
 // A bot program run as a child process in its own process group: lines to its stdin, lines
 // from its stdout, its stderr appended to a log file. It is untrusted: whatever it does, it
 // is killed (the whole group) and reaped when the bridge is done with it.
+#include <chrono>
 #include <functional>
 #include <string>
 #include <vector>
@@ -34,6 +35,13 @@ class BotProcess {
   // Closes its stdin, gives it a moment to exit by itself, then kills the group and reaps.
   void stop();
   const std::string& log_path() const { return log_path_; }
+  // The program closed its stdout (it exited or is exiting), even if its exit status is not
+  // known yet.
+  bool output_closed() const { return output_closed_; }
+  // After output_closed(): waits up to `bound` for the exit status and says how the program
+  // ended ("exited with status 1", ...), or "closed its output" if it is still running. The
+  // end is not reported to the EndHandler.
+  std::string wait_for_exit(std::chrono::milliseconds bound);
 
  private:
   void read_next();
@@ -54,6 +62,7 @@ class BotProcess {
   bool writing_ = false;
   int pid_ = -1;
   bool ended_ = false;
+  bool output_closed_ = false;
   LineHandler on_line_;
   EndHandler on_end_;
 };

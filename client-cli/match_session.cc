@@ -247,7 +247,9 @@ void MatchSession::on_error(const json& error) {
   if (!id.empty() && id == last_move_id_) {
     if (code == "illegal_move" || code == "bad_message") {
       if (++consecutive_refusals_ > kMaxRefusalsPerTurn) {
-        return abandon("too many refused moves in one turn", true);  // broke the protocol
+        return abandon("too many refused moves: " + std::to_string(consecutive_refusals_) +
+                           " in one turn, the last because: " + text,
+                       true);  // broke the protocol
       }
       if (last_move_key_ == asked_key_ && !awaiting_actor_) ask(asked_key_, text);
       return;
@@ -333,6 +335,7 @@ bool MatchSession::in_running_game() const {
 void MatchSession::abandon(const std::string& why, bool crashed) {
   if (done_) return;
   std::cout << "Giving up the seat: " << why << std::endl;
+  actor_.giving_up(why, crashed);
   exit_code_ = 3;
   awaiting_actor_ = false;
   if (in_running_game()) {

@@ -1,8 +1,11 @@
 #include "client-cli/tournament/game_play.h"
 
-#include <boost/asio/post.hpp>
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <iostream>
+
+#include <boost/asio/post.hpp>
 
 #include "client-cli/actor.h"
 #include "client-cli/bot_actor.h"
@@ -25,6 +28,8 @@ struct GamePlay::Player {
   std::unique_ptr<client::MatchSession> session;
   std::string crash;        // why the bridge gave the seat up, if it did before the end
   bool saw_end = false;     // the final state arrived
+  bool running = false;     // the last state was of a running game
+  bool resigned = false;    // the seat was given up for the crash
   bool done = false;        // the session is over
 };
 
@@ -37,13 +42,21 @@ class GamePlay::RecordingActor : public client::Actor {
     inner_.seated(joined);
     game_.on_seated(seat_, joined);
   }
-  void show(const json& state) override { inner_.show(state); }
+  void show(const json& state) override {
+    inner_.show(state);
+    game_.on_state(seat_, state);
+  }
   void act(const json& state, const std::string& refused, client::ActionHandler done) override {
-    inner_.act(state, refused, std::move(done));
+    // A bot that already died is not asked: its seat is being given up.
+    if (game_.players_[static_cast<std::size_t>(seat_)]->crash.empty()) inner_.act(state, refused, std::move(done));
+  }
+  void giving_up(const std::string& why, bool crashed) override {
+    inner_.giving_up(why, crashed);
+    game_.on_giving_up(seat_, why, crashed);
   }
   void notice(const std::string& text) override { inner_.notice(text); }
   void finished(const json& state) override {
-    game_.players_[static_cast<std::size_t>(seat_)]->saw_end = true;
+    game_.on_finished(seat_);
     if (game_.final_state_.is_null()) game_.final_state_ = state;
     inner_.finished(state);
   }
@@ -65,8 +78,15 @@ int count_null_moves(const std::string& bridge_output) {
   std::istringstream in(bridge_output);
   std::string line;
   while (std::getline(in, line))
-    if (line.find("missed the deadline") != std::string::npos && line.find("null move") != std::string::npos) ++count;
+    if (line.find("missed the deadline") != std::string::npos &&
+        (line.find("null move") != std::string::npos || line.find("illegal setup") != std::string::npos))
+      ++count;
   return count;
+}
+
+int played_turns(const std::string& game, int final_turn) {
+  // DCMS's counter counts the setup as a turn; the other games' counter is the moves made.
+  return game == "dcms" ? std::max(0, final_turn - 1) : final_turn;
 }
 
 GamePlay::GamePlay(asio::io_context& io, const GameSettings& settings, ScheduledGame game,
@@ -88,11 +108,26 @@ void GamePlay::start(DoneHandler done) {
   start_session(0, "");
 }
 
-void GamePlay::write_log_header(const Player& player) const {
+// The bot's stderr while the game runs: one file per game, so games played at the same
+// time do not mix in NAME.log.
+std::string GamePlay::running_log(const Player& player) const {
+  return settings_.log_dir + "/running/game-" + std::to_string(game_.index) + "-" + player.bot + ".log";
+}
+
+// NAME.log, game by game: the header, what the bot wrote to stderr, what the bridge said.
+void GamePlay::append_game_log(const Player& player) const {
   std::ofstream log(settings_.log_dir + "/" + player.bot + ".log", std::ios::app);
   log << "\n===== game " << game_.index << " (round " << game_.round << "): " << game_.seat0 << " ("
       << settings_.seat_names[0] << ") vs " << game_.seat1 << " (" << settings_.seat_names[1]
-      << "); this bot plays " << player.seat_name << " =====" << std::endl;
+      << "); this bot plays " << player.seat_name << " =====\n";
+  const std::string running = running_log(player);
+  {
+    std::ifstream stderr_text(running);
+    if (stderr_text && stderr_text.peek() != std::ifstream::traits_type::eof()) log << stderr_text.rdbuf();
+  }
+  std::error_code ignored;
+  std::filesystem::remove(running, ignored);
+  log << "----- bridge, game " << game_.index << ", match " << match_ << " -----\n" << player.bridge.str() << std::flush;
 }
 
 void GamePlay::start_bot(int seat) {
@@ -102,17 +137,19 @@ void GamePlay::start_bot(int seat) {
   p.seat = seat;
   p.bot = bots_[index].name;
   p.seat_name = settings_.seat_names[index];
-  write_log_header(p);
 
   std::vector<std::string> argv = bot_argv(bots_[index], settings_.python, settings_.bots_dir);
   if (!settings_.limits_program.empty()) argv = limited_argv(settings_.limits_program, settings_.limits, argv);
-  p.process = std::make_unique<client::BotProcess>(io_, argv, settings_.log_dir + "/" + p.bot + ".log");
+  std::error_code ignored;
+  std::filesystem::create_directories(settings_.log_dir + "/running", ignored);
+  p.process = std::make_unique<client::BotProcess>(io_, argv, running_log(p));
   p.actor = std::make_unique<client::BotActor>(io_, *p.process, p.bridge);
+  p.actor->set_log_name(settings_.log_dir + "/" + p.bot + ".log");
   p.recorder = std::make_unique<RecordingActor>(*this, seat, *p.actor);
   try {
     p.actor->start([this, &p](const std::string& why) {
       if (!p.saw_end && p.crash.empty()) p.crash = why;
-      if (p.session) p.session->abandon(why, true);
+      give_up_if_crashed(p);
     });
   } catch (const std::exception& e) {  // the program could not even be started: a crash
     p.crash = e.what();
@@ -133,18 +170,53 @@ void GamePlay::start_session(int seat, const std::string& match) {
   }
   p.session = std::make_unique<client::MatchSession>(io_, settings_.server, p.bot, request, *p.recorder);
   p.session->start();
-  if (!p.crash.empty()) p.session->abandon(p.crash, true);
 }
 
 void GamePlay::on_seated(int seat, const json& joined) {
   if (seat != 0 || players_[1]->session) return;
   match_ = joined.value("match", "");
-  if (!error_.empty() || !players_[0]->crash.empty()) return;  // nobody to play against
-  if (!players_[1]->crash.empty()) {  // the second bot died before it could sit down
-    players_[0]->session->abandon("the opponent crashed before the game started");
-    return;
-  }
+  std::cout << "game " << game_.index << " is match " << match_ << ": " << game_.seat0 << " ("
+            << settings_.seat_names[0] << ") vs " << game_.seat1 << " (" << settings_.seat_names[1] << ")"
+            << std::endl;
+  if (!error_.empty()) return;  // given up (Ctrl-C): nothing to play
+  // Also when a bot already died: its seat resigns as soon as the game runs, so the game
+  // is a finished match like any other (results.json and records/ agree).
   start_session(1, match_);
+}
+
+void GamePlay::on_state(int seat, const json& state) {
+  Player& p = *players_[static_cast<std::size_t>(seat)];
+  p.running = state.value("status", "") == "running";
+  // After the session has handled this state (it may be asking the actor right now).
+  if (!p.crash.empty()) asio::post(io_, [this, &p] { give_up_if_crashed(p); });
+}
+
+void GamePlay::on_finished(int seat) {
+  Player& p = *players_[static_cast<std::size_t>(seat)];
+  // The program was already gone when the final state came (its stdout closed; the exit
+  // status may not be read yet): it crashed before it learned the game was over.
+  if (p.crash.empty() && p.process->output_closed()) {
+    p.crash = "the bot " + p.process->wait_for_exit(std::chrono::milliseconds(300));
+    p.bridge << "bridge: " << p.crash << " before the game ended" << std::endl;
+  }
+  p.saw_end = true;
+}
+
+void GamePlay::give_up_if_crashed(Player& p) {
+  if (p.crash.empty() || p.resigned || !p.session || !p.running || p.saw_end) return;
+  p.resigned = true;
+  p.session->abandon(p.crash, true);
+}
+
+void GamePlay::on_giving_up(int seat, const std::string& why, bool crashed) {
+  Player& p = *players_[static_cast<std::size_t>(seat)];
+  // The session's own verdict (too many refused moves) is the bot's fault too.
+  if (crashed && p.crash.empty() && !p.saw_end) {
+    p.crash = why;
+    if (!p.actor->last_answer().empty()) p.crash += "; its last answer: '" + p.actor->last_answer() + "'";
+  }
+  std::cout << "game " << game_.index << " (match " << match_ << "): " << p.bot << " (" << p.seat_name
+            << ") gives up its seat: " << why << std::endl;
 }
 
 void GamePlay::on_player_done(int seat) {
@@ -183,23 +255,20 @@ void GamePlay::conclude() {
     if (!p.crash.empty()) crash[i] = p.crash;
     const int null_moves = count_null_moves(p.bridge.str());
     if (null_moves > 0) record_.timeouts[p.bot] = null_moves;
-    std::ofstream log(settings_.log_dir + "/" + p.bot + ".log", std::ios::app);
-    log << "----- bridge, game " << game_.index << ", match " << match_ << " -----\n" << p.bridge.str() << std::flush;
   }
   const json outcome = final_state_.is_object() ? final_state_.value("outcome", json()) : json();
   if (outcome.is_object()) {
     const json& winner = outcome["winner"];
     record_.winner = winner.is_string() ? bot_of_seat(winner.get<std::string>()) : "";
     record_.reason = outcome.value("reason", "");
-    record_.turns = final_state_.value("turn", 0);
-    recorded_ = true;
-  } else if (!crash[0].empty() || !crash[1].empty()) {
-    // A bot that failed before the game could start: it loses all the same.
-    record_.winner = crash[0].empty() ? game_.seat0 : crash[1].empty() ? game_.seat1 : "";
-    record_.reason = "crash";
+    record_.turns = played_turns(settings_.game, final_state_.value("turn", 0));
     recorded_ = true;
   } else if (error_.empty()) {
-    error_ = "the game ended without a result (see the bots' logs in " + settings_.log_dir + ")";
+    // Even a game a bot lost by crashing ends on the server (its seat resigns); without a
+    // final state the game was never played out (the server refused or went away), so it
+    // is not recorded and --resume plays it again.
+    error_ = "the game ended without a result: the server sent no final state (its messages are on the "
+             "terminal and in tournament.log; the bots' logs are in " + settings_.log_dir + ")";
   }
   for (std::size_t i = 0; i < 2; ++i) {
     if (crash[i].empty()) continue;
@@ -207,6 +276,16 @@ void GamePlay::conclude() {
     record_.crashes[bot] = crash[i];
     if (record_.winner != bot && !record_.draw() && record_.reason == "resignation") record_.reason = "crash";
   }
+  // Both crashed, each before its bridge learned the game was over: which resignation the
+  // server saw first decided its result, not the bots. Both lose (the server's record keeps
+  // its own result).
+  if (recorded_ && !crash[0].empty() && !crash[1].empty()) {
+    record_.winner.clear();
+    record_.both_crashed = true;
+    record_.reason = "crash";
+    for (auto& p : players_) p->bridge << "tournament: both bots crashed, so both lose this game\n";
+  }
+  for (const auto& p : players_) append_game_log(*p);
   // Turn-based games: the server's timeout rule decided it.
   if (record_.reason == "timeout" && !record_.draw()) {
     const std::string loser = record_.winner == game_.seat0 ? game_.seat1 : game_.seat0;

@@ -2,8 +2,12 @@
 // One tournament game on a server, played by two bot programs through the bot bridge
 // (BotProcess + BotActor + MatchSession from client-cli): the first bot's session creates
 // the match with the tournament's options and takes the first seat, the second joins the
-// second seat. Crashes (the bridge gives the seat up) and timeouts (null moves the bridge
-// reports, or the server's timeout rule) are counted per bot.
+// second seat. Both seats are always taken, even by a bot that already died: its seat then
+// resigns with the reason "crash" as soon as the game runs, so every game is a finished
+// match with a record. Crashes (the bridge gives the seat up, also after too many refused
+// moves) and timeouts (null moves the bridge reports, or the server's timeout rule) are
+// counted per bot. Each bot's output for the game goes to LOG_DIR/running/ while it plays and
+// is appended to LOG_DIR/NAME.log, under the game's header, when the game ends.
 #include <array>
 #include <chrono>
 #include <functional>
@@ -63,9 +67,14 @@ class GamePlay {
   void start_bot(int seat);
   void start_session(int seat, const std::string& match);
   void on_seated(int seat, const nlohmann::json& joined);
+  void on_state(int seat, const nlohmann::json& state);
+  void on_finished(int seat);
+  void on_giving_up(int seat, const std::string& why, bool crashed);
+  void give_up_if_crashed(Player& player);
   void on_player_done(int seat);
   void conclude();
-  void write_log_header(const Player& player) const;
+  std::string running_log(const Player& player) const;
+  void append_game_log(const Player& player) const;
 
   boost::asio::io_context& io_;
   GameSettings settings_;
@@ -82,7 +91,12 @@ class GamePlay {
   bool concluded_ = false;
 };
 
-// How many null moves a bridge transcript reports ("missed the deadline ...: null move").
+// How many turns a bridge transcript says the bot missed ("missed the deadline ...: null
+// move", and a DCMS setup sent too late).
 int count_null_moves(const std::string& bridge_output);
+
+// The `turns` of a finished game as `skirmish replay` numbers them: the moves played, the
+// DCMS setup not counted. `final_turn` is the server's counter in the final state.
+int played_turns(const std::string& game, int final_turn);
 
 }  // namespace skirmish::tournament

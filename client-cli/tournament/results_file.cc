@@ -40,7 +40,7 @@ json game_json(const GameRecord& g) {
           {"match", g.match},     {"winner", g.winner.empty() ? json() : json(g.winner)},
           {"draw", g.draw()},     {"reason", g.reason},
           {"turns", g.turns},     {"crashes", g.crashes},
-          {"timeouts", g.timeouts},
+          {"timeouts", g.timeouts},  {"both_crashed", g.both_crashed},
           {"points", {{g.seat0, g.points_of(g.seat0)}, {g.seat1, g.points_of(g.seat1)}}}};
 }
 
@@ -88,6 +88,11 @@ GameRecord game_from_json(const json& j, const std::string& where) {
   } catch (const json::exception&) {
     throw std::invalid_argument(where + ": \"crashes\" must map bots to text and \"timeouts\" bots to counts");
   }
+  const json both = j.value("both_crashed", json(false));  // absent in older files
+  if (!both.is_boolean()) throw std::invalid_argument(where + ": \"both_crashed\" must be true or false");
+  g.both_crashed = both.get<bool>();
+  if (g.both_crashed && !g.winner.empty())
+    throw std::invalid_argument(where + ": a game both bots lost by crashing has no winner");
   return g;
 }
 
@@ -114,6 +119,7 @@ json results_to_json(const Results& r) {
           {"gauntlet", r.setup.hero.empty() ? json() : json(r.setup.hero)},
           {"rounds", r.setup.rounds},
           {"options", r.setup.options},
+          {"server", r.setup.server.empty() ? json() : json(r.setup.server)},
           {"bots", bots},
           {"total_games", r.setup.schedule().size()},
           {"finished_games", r.games.size()},
@@ -134,6 +140,10 @@ Results results_from_json(const json& j, const std::string& where) {
   r.setup.rounds = int_field(j, "rounds", where);
   r.setup.options = field(j, "options", where);
   if (!r.setup.options.is_object()) throw std::invalid_argument(where + ": \"options\" must be an object");
+  const json server = j.value("server", json());  // absent in older files: a private server
+  if (!server.is_null() && !server.is_string())
+    throw std::invalid_argument(where + ": \"server\" must be a URL or null");
+  r.setup.server = server.is_string() ? server.get<std::string>() : "";
   const json& bots = field(j, "bots", where);
   if (!bots.is_array()) throw std::invalid_argument(where + ": \"bots\" must be a list");
   for (std::size_t i = 0; i < bots.size(); ++i) {

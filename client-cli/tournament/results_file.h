@@ -19,6 +19,7 @@ struct TournamentSetup {
   std::string hero;                    // gauntlet: the bot that plays everyone
   int rounds = 1;
   nlohmann::json options = nlohmann::json::object();  // create_match options, for every game
+  std::string server;  // the --server the games are played on ("": a private server); --resume keeps it
   std::vector<BotEntry> bots;
 
   std::vector<std::string> bot_names() const;

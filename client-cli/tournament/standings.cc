@@ -6,6 +6,7 @@
 namespace skirmish::tournament {
 
 int GameRecord::points_of(const std::string& bot) const {
+  if (both_crashed) return 0;
   if (draw()) return kDrawPoints;
   return winner == bot ? kWinPoints : 0;
 }

@@ -20,8 +20,11 @@ struct GameRecord {
   int turns = 0;
   std::map<std::string, std::string> crashes;  // bot -> what happened (a crash loses)
   std::map<std::string, int> timeouts;         // bot -> null moves / timeouts in this game
+  // Both programs crashed (each before its bridge learned the game was over): a loss for
+  // both, whatever the server recorded (docs/tournaments.md).
+  bool both_crashed = false;
 
-  bool draw() const { return winner.empty(); }
+  bool draw() const { return winner.empty() && !both_crashed; }
   int points_of(const std::string& bot) const;
 };
 

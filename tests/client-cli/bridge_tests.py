@@ -93,7 +93,8 @@ def hang_turn_based(game, loser_wins):
         first, second = first_and_second(
             server, game, ["--cmd", bot_cmd(os.path.join(TEST_BOTS, "hang_bot.py"), pid_file)],
             ["--cmd", bot_cmd(f"random_{game}.py")], ["move_time_ms=500"])
-        first.expect(r"bridge: the bot missed the deadline for turn 0: the server applies the timeout rule")
+        # The first move is turn 1, as watch and replay call it (the server's counter says 0).
+        first.expect(r"bridge: the bot missed the deadline for turn 1: the server applies the timeout rule")
         first.expect(r"Game over: %s \(timeout\) You lose\." % loser_wins)
         second.expect(r"Game over: %s \(timeout\) You win\." % loser_wins)
         check(first.wait() == 0 and second.wait() == 0, "both bridges exit 0")
@@ -119,7 +120,7 @@ def submission_slow(server):
         server, "dcms", ["--python-dcms", os.path.join(TEST_BOTS, "slow_submission.py")],
         ["--cmd", bot_cmd("random_dcms.py")], ["map=small", "move_time_ms=300", "max_turns=2"])
     first.expect(r"bridge: the bot missed the deadline for turn 1: null move")
-    first.expect(r"turn 2: Moves: blue \(null move\)")
+    first.expect(r"turn 1: Moves: blue \(null move\)")  # the turn the move was for, as replay says
     first.expect(r"Game over: ")
     check(first.wait() == 0 and second.wait() == 0, "both bridges exit 0")
 

@@ -118,7 +118,35 @@ def case_interrupt_and_resume():
     check(table["crash_third_move"]["points"] == 0 and table["crash_third_move"]["crashes"] == 4, str(table))
 
 
-CASES = {"onedchess_bots_file": case_onedchess_bots_file, "interrupt_and_resume": case_interrupt_and_resume}
+def case_bad_option():
+    """A typo in -o is one error line before anything runs: exit 1, no results folder."""
+    out = os.path.join(WORK, "bad-option")
+    code, stdout, stderr = run(["--game", "dcms", "--bots", f"{SOURCE}/bots/greedy_dcms.py",
+                                f"{SOURCE}/bots/random_dcms.py", "--out", out, "-o", "move_time=500"])
+    check(code == 1, f"exit code {code}: {stdout}\n{stderr}")
+    check(stderr.count("\n") == 1 and "unknown option 'move_time'" in stderr and "move_time_ms" in stderr, stderr)
+    check(not os.path.exists(out), "no results folder for a refused option")
+
+
+def case_resume_keeps_server():
+    """--resume plays on the server the run used (stored in results.json), not a private one.
+    The server here is a closed port on loopback: every game fails fast, nothing is played."""
+    out = os.path.join(WORK, "shared")
+    server = "ws://127.0.0.1:9"
+    bots = [f"{SOURCE}/bots/greedy_dcms.py", f"{SOURCE}/bots/random_dcms.py"]
+    done = subprocess.run([SKIRMISH, "--server", server, "tournament", "--game", "dcms", "--bots", *bots,
+                           "--out", out + "/"], capture_output=True, text=True, timeout=60, cwd=WORK)
+    check(done.returncode == 3, f"exit code {done.returncode}: {done.stdout}\n{done.stderr}")
+    check(results(out)["server"] == server, "the server is kept in results.json")
+    check(f"--resume {out}\n" in done.stdout and "//" not in done.stdout.replace("ws://", ""), done.stdout)
+    code, stdout, stderr = run(["--resume", out])
+    check(code == 3, f"resume exit code {code}: {stdout}\n{stderr}")
+    check(server in stderr, f"the resumed games went to {server}: {stderr}")
+    check(not os.path.exists(os.path.join(out, "server-data")), "no private server on resume")
+
+
+CASES = {"onedchess_bots_file": case_onedchess_bots_file, "interrupt_and_resume": case_interrupt_and_resume,
+         "bad_option": case_bad_option, "resume_keeps_server": case_resume_keeps_server}
 
 if __name__ == "__main__":
     try:

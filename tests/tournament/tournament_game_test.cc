@@ -112,6 +112,24 @@ TEST_CASE("round-robin of four DCMS bots: a crash loses, a sleeper makes null mo
   std::ifstream crash_log(out / "logs" / "crasher.log");
   const std::string crash_text((std::istreambuf_iterator<char>(crash_log)), std::istreambuf_iterator<char>());
   CHECK_THAT(crash_text, Catch::Contains("crashing on purpose on move 3"));
+  // Four games at a time, yet the log goes game by game: each of the crasher's six games
+  // has its own traceback under its own header, and nothing is left in logs/running.
+  int sections_with_traceback = 0;
+  for (std::size_t at = crash_text.find("===== game "); at != std::string::npos;) {
+    const std::size_t next = crash_text.find("===== game ", at + 1);
+    const std::string section = crash_text.substr(at, next == std::string::npos ? std::string::npos : next - at);
+    const std::string index = section.substr(11, section.find(' ', 11) - 11);
+    CHECK_THAT(section, Catch::Contains("----- bridge, game " + index + ","));
+    std::size_t tracebacks = 0;
+    for (std::size_t t = section.find("RuntimeError: crash_third_move"); t != std::string::npos;
+         t = section.find("RuntimeError: crash_third_move", t + 1))
+      ++tracebacks;
+    CHECK(tracebacks == 1);
+    sections_with_traceback += tracebacks == 1 ? 1 : 0;
+    at = next;
+  }
+  CHECK(sections_with_traceback == 6);
+  CHECK(fs::is_empty(out / "logs" / "running"));
   const Results saved = load_results(out.string());
   CHECK(saved.games.size() == 12);
   fs::remove_all(out);
@@ -194,5 +212,65 @@ TEST_CASE("a bot that allocates without bound is stopped by the memory limit and
   std::ifstream log(out / "logs" / "hog.log");
   const std::string text((std::istreambuf_iterator<char>(log)), std::istreambuf_iterator<char>());
   CHECK_THAT(text, Catch::Contains("MemoryError"));
+  fs::remove_all(out);
+}
+
+TEST_CASE("a bot whose moves are all refused has crashed, and its log says why") {
+  const fs::path out = fresh_dir("refused");
+  Results setup = dcms_setup({python_bot("greedy", "bots/greedy_dcms.py"),
+                              python_bot("wrong_case", "tests/tournament/bots/wrong_case.py")},
+                             6);
+  const RunSummary summary = run_tournament(setup, run_options(out, 2));
+  REQUIRE(summary.errors.empty());
+  REQUIRE(summary.results.games.size() == 2);
+  for (const auto& g : summary.results.games) {
+    CHECK(g.winner == "greedy");
+    CHECK(g.reason == "crash");
+    REQUIRE(g.crashes.count("wrong_case") == 1);
+    CHECK_THAT(g.crashes.at("wrong_case"), Catch::Contains("too many refused moves"));
+    CHECK_THAT(g.crashes.at("wrong_case"), Catch::Contains("writes its pieces in"));
+    CHECK(g.crashes.count("greedy") == 0);
+  }
+  const Standings s = compute_standings(summary.results.setup.bot_names(), summary.results.games);
+  for (const auto& row : s.table)
+    if (row.bot == "wrong_case") CHECK(row.crashes == 2);
+  std::ifstream log(out / "logs" / "wrong_case.log");
+  const std::string text((std::istreambuf_iterator<char>(log)), std::istreambuf_iterator<char>());
+  CHECK_THAT(text, Catch::Contains("bridge: the server refused '{\"move\": \"m 5\"}' for turn 1: "));
+  CHECK_THAT(text, Catch::Contains("bridge: giving up the seat: too many refused moves"));
+  std::ifstream narration(out / "tournament.log");
+  const std::string told((std::istreambuf_iterator<char>(narration)), std::istreambuf_iterator<char>());
+  CHECK_THAT(told, Catch::Contains("wrong_case (blue) gives up its seat: too many refused moves"));
+  fs::remove_all(out);
+}
+
+TEST_CASE("both bots dead before the game starts: a loss for both, and a finished record") {
+  const fs::path out = fresh_dir("both-dead");
+  Results setup = dcms_setup({BotEntry{"dead_a", BotEntry::Kind::Command, "false"},
+                              BotEntry{"dead_b", BotEntry::Kind::Command, "/no/such/program"}},
+                             6);
+  const RunSummary summary = run_tournament(setup, run_options(out, 2));
+  for (const auto& e : summary.errors) UNSCOPED_INFO(e);
+  REQUIRE(summary.errors.empty());
+  REQUIRE(summary.unsaved_records.empty());
+  REQUIRE(summary.results.games.size() == 2);
+  for (const auto& g : summary.results.games) {
+    CHECK(g.both_crashed);
+    CHECK(g.winner.empty());
+    CHECK(g.reason == "crash");
+    CHECK(g.crashes.size() == 2);
+    CHECK(g.points_of("dead_a") == 0);
+    CHECK(g.points_of("dead_b") == 0);
+    // The match exists and was played out on the server (its seat resigned), so the game
+    // has a finished record like any other.
+    REQUIRE(g.match.size() == 8);
+    std::ifstream record(out / "records" / ("game-" + std::to_string(g.index) + ".json"));
+    REQUIRE(record);
+    const auto j = nlohmann::json::parse(record);
+    CHECK(j["state"] == "finished");
+    CHECK(j["match"] == g.match);
+  }
+  const Results saved = load_results(out.string());
+  CHECK(saved.setup.server.empty());  // a private server
   fs::remove_all(out);
 }

@@ -8,6 +8,7 @@
 
 #include "client-cli/tournament/elo.h"
 #include "client-cli/tournament/game_play.h"
+#include "client-cli/tournament/option_check.h"
 #include "client-cli/tournament/progress.h"
 #include "client-cli/tournament/report.h"
 #include "client-cli/tournament/resource_limits.h"
@@ -270,6 +271,69 @@ TEST_CASE("null moves are counted from the bridge's words") {
       "turn 1: ...\nbridge: the bot missed the deadline for turn 2: null move\n"
       "bridge: dropped the bot's late answer for turn 2\n"
       "bridge: the bot missed the deadline for turn 3: null move\n"
-      "bridge: the bot missed the deadline for turn 4: the server applies the timeout rule\n";
-  CHECK(count_null_moves(out) == 2);
+      "bridge: the bot missed the deadline for turn 4: the server applies the timeout rule\n"
+      "bridge: the bot missed the deadline for the setup: no placement, an illegal setup\n";
+  CHECK(count_null_moves(out) == 3);
+}
+
+TEST_CASE("turns are counted as replay numbers them: the DCMS setup is not a turn") {
+  CHECK(played_turns("dcms", 11) == 10);  // max_turns=10: the setup and ten turns
+  CHECK(played_turns("dcms", 1) == 0);    // ended at the setup (illegal setup)
+  CHECK(played_turns("dcms", 0) == 0);    // ended before it (a crash)
+  CHECK(played_turns("onedchess", 7) == 7);
+  CHECK(played_turns("tactego", 0) == 0);
+}
+
+TEST_CASE("both bots crashed: a loss for both, kept in the results file") {
+  GameRecord g = game(0, "a", "b", "");
+  g.reason = "crash";
+  g.both_crashed = true;
+  g.crashes = {{"a", "the bot exited with status 1"}, {"b", "the bot exited with status 1"}};
+  CHECK_FALSE(g.draw());
+  CHECK(g.points_of("a") == 0);
+  CHECK(g.points_of("b") == 0);
+  const Standings s = compute_standings({"a", "b"}, {g});
+  for (const auto& row : s.table) {
+    CHECK(row.points == 0);
+    CHECK(row.losses == 1);
+    CHECK(row.draws == 0);
+    CHECK(row.crashes == 1);
+  }
+  CHECK(s.pairings.at("a").at("b").losses == 1);
+  CHECK(s.pairings.at("b").at("a").losses == 1);
+
+  Results r;
+  r.setup.game = "dcms";
+  r.setup.server = "ws://127.0.0.1:8080";
+  r.setup.bots = {{"a", BotEntry::Kind::Command, "x"}, {"b", BotEntry::Kind::Command, "y"}};
+  r.games = {g};
+  const auto j = results_to_json(r);
+  CHECK(j["games"][0]["both_crashed"] == true);
+  CHECK(j["games"][0]["draw"] == false);
+  CHECK(j["games"][0]["winner"].is_null());
+  CHECK(j["games"][0]["points"]["a"] == 0);
+  CHECK(j["server"] == "ws://127.0.0.1:8080");
+  const Results back = results_from_json(j, "results.json");
+  CHECK(back.games[0].both_crashed);
+  CHECK(back.setup.server == "ws://127.0.0.1:8080");
+
+  SECTION("older files have neither field: a private server, no double loss") {
+    auto old = j;
+    old.erase("server");
+    old["games"][0].erase("both_crashed");
+    const Results read = results_from_json(old, "results.json");
+    CHECK(read.setup.server.empty());
+    CHECK_FALSE(read.games[0].both_crashed);
+  }
+}
+
+TEST_CASE("-o options are checked as the server's lobby checks them") {
+  CHECK_NOTHROW(check_match_options("dcms", {{"map", "arena"}, {"move_time_ms", "400"}, {"max_turns", "10"}}));
+  CHECK_NOTHROW(check_match_options("tactego", {{"seed", "7"}, {"move_time_ms", 2000}}));
+  CHECK_THROWS_WITH(check_match_options("dcms", {{"move_time", "500"}}),
+                    Catch::Contains("-o options for dcms: unknown option 'move_time'") &&
+                        Catch::Contains("move_time_ms"));
+  CHECK_THROWS_WITH(check_match_options("dcms", {{"move_time_ms", "abc"}}), Catch::Contains("move_time_ms"));
+  CHECK_THROWS_WITH(check_match_options("dcms", {{"map", "nosuchmap"}}), Catch::Contains("nosuchmap"));
+  CHECK_THROWS_WITH(check_match_options("tactego", {{"map", "classic"}}), Catch::Contains("unknown option 'map'"));
 }
