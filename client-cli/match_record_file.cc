@@ -136,7 +136,9 @@ VerifyReport verify_record(const json& record) {
       report.lines.push_back("the record has no result, but the rules say the game is over: " + outcome_text(info, rules));
       return report;
     }
-    report.lines.push_back("the game is not over yet, and the rules agree");
+    const bool cancelled = record.value("state", "") == "cancelled";
+    report.lines.push_back(cancelled ? "the match was cancelled before it started: no game was played"
+                                     : "the game is not over yet, and the rules agree");
     report.ok = true;
     return report;
   }

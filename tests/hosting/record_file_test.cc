@@ -134,6 +134,18 @@ TEST_CASE("verify accepts a game the server ended (resignation) and refuses a ma
   CHECK_THAT(joined(report), Catch::Contains("the game is not over"));
 }
 
+TEST_CASE("verify says a cancelled match had no game, and a running one is not over yet") {
+  auto record = playout_record("onedchess", {}, 11);
+  record["moves"] = json::array();
+  record["result"] = nullptr;
+  record["state"] = "cancelled";
+  CHECK_THAT(joined(skirmish::client::verify_record(record)),
+             Catch::Contains("cancelled before it started: no game was played"));
+  record["state"] = "running";
+  CHECK_THAT(joined(skirmish::client::verify_record(record)),
+             Catch::Contains("the game is not over yet, and the rules agree"));
+}
+
 TEST_CASE("verify explains a malformed record") {
   auto record = playout_record("dcms", {}, 10);
   auto no_moves = record;
