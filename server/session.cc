@@ -237,6 +237,7 @@ class Session final : public Participant,
     if (over_limit_) {
       spdlog::warn("connection from {} refused: server full ({} connections)", peer_,
                    context_->config.max_connections);
+      context_->metrics.count_error(ErrorCode::ServerFull);
       enqueue(make_message(protocol::encode_error(
           ErrorCode::ServerFull, "the server is at its connection limit; try again later", {})));
       close_after_writes_ = websocket::close_code::try_again_later;

@@ -78,6 +78,19 @@ TEST_CASE("GET /metrics counts connections, matches, moves, errors and latencies
   CHECK_THAT(text, Catch::Contains("# TYPE skirmish_store_commit_seconds histogram\n"));
 }
 
+TEST_CASE("GET /metrics counts connections refused because the server is full") {
+  skirmish::test::TempDir dir;
+  auto config = config_with_store(dir.path());
+  config.max_connections = 1;
+  skirmish::test::RunningServer server(config);
+  skirmish::test::TestClient first(server.port(), "first");
+  first.hello();
+  skirmish::test::TestClient refused(server.port(), "refused");
+  CHECK(refused.wait_for_error("server_full").at("code") == "server_full");
+  const auto metrics = http_get(server.port(), "/metrics");
+  CHECK_THAT(metrics.body, Catch::Contains("skirmish_errors_total{code=\"server_full\"} 1\n"));
+}
+
 TEST_CASE("GET /api/matches lists by state and shows a finished match with its moves") {
   skirmish::test::TempDir dir;
   skirmish::test::RunningServer server(config_with_store(dir.path()));
