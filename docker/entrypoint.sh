@@ -16,8 +16,11 @@ if [ "$#" -gt 0 ] && [ "${1#-}" = "$1" ]; then
 fi
 
 # The usual mistake with a bind mount: a directory the container's user may not write.
-mkdir -p "$SKIRMISH_DATA_DIR" 2>/dev/null || true
-if [ ! -d "$SKIRMISH_DATA_DIR" ] || [ ! -w "$SKIRMISH_DATA_DIR" ]; then
+# (With SKIRMISH_STORE=off nothing is written there, so it is not checked.)
+if [ "${SKIRMISH_STORE:-on}" != "off" ]; then
+  mkdir -p "$SKIRMISH_DATA_DIR" 2>/dev/null || true
+fi
+if [ "${SKIRMISH_STORE:-on}" != "off" ] && { [ ! -d "$SKIRMISH_DATA_DIR" ] || [ ! -w "$SKIRMISH_DATA_DIR" ]; }; then
   echo "skirmish-entrypoint: data directory $SKIRMISH_DATA_DIR is missing or not writable" \
        "by uid $(id -u); mount a volume there or chown it to $(id -u):$(id -g)" >&2
   exit 1

@@ -3,7 +3,12 @@
 # (the server answers 503 while it starts or shuts down).
 set -eu
 port="${SKIRMISH_PORT:-8080}"
-exec 3<>"/dev/tcp/127.0.0.1/${port}"
+# The address the server listens on; a wildcard one is reached through loopback.
+case "${SKIRMISH_ADDRESS:-0.0.0.0}" in
+  0.0.0.0|::|"") host=127.0.0.1 ;;
+  *) host="$SKIRMISH_ADDRESS" ;;
+esac
+exec 3<>"/dev/tcp/${host}/${port}"
 printf 'GET /healthz HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n' >&3
 IFS= read -r -t 3 status <&3
 case "$status" in
