@@ -1,7 +1,10 @@
 #include "server/flag_rules.h"
 
+#include <arpa/inet.h>
+
 #include <algorithm>
 #include <charconv>
+#include <cstdlib>
 #include <system_error>
 
 namespace skirmish::server {
@@ -60,6 +63,26 @@ bool given_on_command_line(const CLI::App& app, const CLI::Option& option) {
 }
 
 }  // namespace
+
+Rule ip_address() {
+  return {"IP address", "must be an IPv4 or IPv6 address (127.0.0.1, 0.0.0.0, ::1, ::)",
+          [](std::string& value) {
+            unsigned char parsed[sizeof(in6_addr)];
+            return inet_pton(AF_INET, value.c_str(), parsed) == 1 ||
+                   inet_pton(AF_INET6, value.c_str(), parsed) == 1;
+          }};
+}
+
+std::optional<std::string> empty_environment_variable(const CLI::App& app) {
+  for (const CLI::Option* option : app.get_options()) {
+    const std::string& name = option->get_envname();
+    if (name.empty()) continue;
+    const char* value = std::getenv(name.c_str());
+    if (value != nullptr && *value == '\0')
+      return name + " is set but empty: give it a value or unset it (" + option->get_name() + ")";
+  }
+  return std::nullopt;
+}
 
 bool from_environment(const CLI::App& app, const CLI::Option& option) {
   return !given_on_command_line(app, option) && !option.get_envname().empty();

@@ -26,6 +26,8 @@ struct Rule {
 Rule whole_number(long long min, long long max);
 Rule number(double min, double max);
 Rule one_of(const std::vector<std::string>& choices);
+// An IPv4 or IPv6 address in numeric form (a host name would need a lookup).
+Rule ip_address();
 
 // Whether an option's value came from its environment variable (the command line left it).
 bool from_environment(const CLI::App& app, const CLI::Option& option);
@@ -47,6 +49,10 @@ class FlagRules {
   };
   std::optional<Refused> refused_;
 };
+
+// CLI11 treats an environment variable set to "" as unset, so SKIRMISH_PORT= would
+// silently mean the default. Names the first such variable of `app`'s options.
+std::optional<std::string> empty_environment_variable(const CLI::App& app);
 
 // The store creates the data directory; with a file in the way it would only say "Not a
 // directory". Names the path that is a file: the directory itself or one above it.

@@ -1,5 +1,6 @@
 // skirmish-server: the authoritative game server (docs/protocol.md). Every flag has an
 // environment twin (SKIRMISH_PORT, ...); SIGINT/SIGTERM stop it cleanly.
+#include <atomic>
 #include <csignal>
 #include <cstdio>
 #include <exception>
@@ -9,19 +10,27 @@
 
 #include <CLI/CLI.hpp>
 #include <spdlog/spdlog.h>
+#include <sys/types.h>
+#include <unistd.h>
 
 #include "server/flag_rules.h"
 #include "server/server.h"
 
 namespace {
 
-// Blocks SIGINT and SIGTERM in every thread (the server's threads inherit the mask), so
-// main can wait for them with sigwait and stop the server in an orderly way.
+// Set by the store's failure handler before it signals: the stop that follows is not an
+// operator's, and the exit status must say so (a supervisor restarts on failure only).
+std::atomic<bool> store_failed{false};
+
+// Blocks SIGINT, SIGTERM and SIGHUP in every thread (the server's threads inherit the
+// mask), so main can wait for them with sigwait and stop the server in an orderly way (a
+// closed terminal's SIGHUP too: players get the restart notice instead of a dropped line).
 sigset_t block_stop_signals() {
   sigset_t set;
   sigemptyset(&set);
   sigaddset(&set, SIGINT);
   sigaddset(&set, SIGTERM);
+  sigaddset(&set, SIGHUP);
   pthread_sigmask(SIG_BLOCK, &set, nullptr);
   return set;
 }
@@ -44,7 +53,8 @@ int main(int argc, char** argv) {
   long long margin_ms = config.deadline_margin.count();
   long long grace_ms = config.reconnect_grace_default.count();
 
-  app.add_option("--address", config.address, "IP address to listen on")->envname("SKIRMISH_ADDRESS");
+  rules.apply(app.add_option("--address", config.address, "IP address to listen on")->envname("SKIRMISH_ADDRESS"),
+              skirmish::server::ip_address());
   rules.apply(app.add_option("--port", config.port, "TCP port (0 = any free port)")->envname("SKIRMISH_PORT"),
               whole_number(0, 65535));
   rules.apply(app.add_option("--threads", config.threads, "worker threads (0 = number of cores)")
@@ -103,6 +113,10 @@ int main(int argc, char** argv) {
   app.add_option("--tls-key", config.tls_key_file, "unencrypted PEM private key of --tls-cert")
       ->envname("SKIRMISH_TLS_KEY");
 
+  if (const auto empty = skirmish::server::empty_environment_variable(app)) {
+    std::fprintf(stderr, "skirmish-server: %s\n", empty->c_str());
+    return 1;
+  }
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& error) {
@@ -132,17 +146,28 @@ int main(int argc, char** argv) {
   config.store_full_sync = store_sync == "full";
   config.shutdown_timeout = std::chrono::milliseconds(shutdown_ms);
 
+  config.on_store_failure = [](const std::string&) {
+    store_failed = true;
+    ::kill(::getpid(), SIGTERM);
+  };
+
+  // A file-size limit (ulimit -f) then fails the store's write, which stops the server
+  // cleanly, instead of killing it mid-commit.
+  std::signal(SIGXFSZ, SIG_IGN);
   const sigset_t stop_signals = block_stop_signals();
   try {
     skirmish::server::Server server(config);
     server.start();
     int signal = 0;
     sigwait(&stop_signals, &signal);
-    spdlog::info("received {}, stopping", signal == SIGINT ? "SIGINT" : "SIGTERM");
+    if (store_failed)
+      spdlog::critical("stopping because the store failed (above); exit status 1, restart once it is fixed");
+    else
+      spdlog::info("received {}, stopping", signal == SIGINT ? "SIGINT" : signal == SIGHUP ? "SIGHUP" : "SIGTERM");
     server.stop();
   } catch (const std::exception& error) {
     std::fprintf(stderr, "skirmish-server: %s\n", error.what());
     return 1;
   }
-  return 0;
+  return store_failed ? 1 : 0;
 }

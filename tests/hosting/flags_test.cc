@@ -60,6 +60,10 @@ TEST_CASE("flags: a bad value from the environment names the variable, not the f
        "SKIRMISH_LOG_LEVEL=loud: --log-level must be one of trace, debug, info, warn, error, critical, off"},
       {"SKIRMISH_STORE", "no", "SKIRMISH_STORE=no: --store must be one of on, off"},
       {"SKIRMISH_RATE_LIMIT", "nan", "SKIRMISH_RATE_LIMIT=nan: --rate-limit must be a number from 0 to 1000000000"},
+      {"SKIRMISH_ADDRESS", "localhost",
+       "SKIRMISH_ADDRESS=localhost: --address must be an IPv4 or IPv6 address"},
+      // Set but empty: CLI11 alone would take the default without a word.
+      {"SKIRMISH_MAX_CONNECTIONS", "", "SKIRMISH_MAX_CONNECTIONS is set but empty: give it a value or unset it"},
   };
   for (const auto& c : cases) {
     INFO(c.variable << "=" << c.value);
@@ -84,6 +88,7 @@ TEST_CASE("flags: a bad value on the command line names the flag and the accepte
       {{"--rate-limit", "-1"}, "--rate-limit -1: must be a number from 0 to 1000000000"},
       {{"--shutdown-timeout-ms", "5000"}, "--shutdown-timeout-ms 5000: must be a whole number from 0 to 4000"},
       {{"--store-sync", "always"}, "--store-sync always: must be one of normal, full"},
+      {{"--address", "my-host"}, "--address my-host: must be an IPv4 or IPv6 address"},
   };
   for (const auto& c : cases) {
     INFO(c.args[0] << " " << c.args[1]);

@@ -4,8 +4,11 @@
 #include <catch2/catch.hpp>
 
 #include <csignal>
+#include <cstdint>
 #include <fstream>
 #include <thread>
+
+#include <sys/resource.h>
 
 #include <boost/asio/connect.hpp>
 #include <boost/asio/ip/tcp.hpp>
@@ -141,6 +144,46 @@ TEST_CASE("SIGTERM: clients are told, closed with 1001, the server exits 0 withi
   const Json stored = Json::parse(http_get(port2, "/api/matches/" + game.id()).body);
   CHECK(stored.at("state") == "finished");
   CHECK(stored.at("moves").size() == game.turns().size());
+}
+
+TEST_CASE("SIGHUP (its terminal closed) stops the server as SIGTERM does, exit 0") {
+  skirmish::test::TempDir dir;
+  ServerProcess server(skirmish::test::server_binary(), server_args(dir.path() / "data"), {},
+                       dir.path() / "log");
+  const auto port = server.wait_for_port();
+  skirmish::test::TestClient player(port, "player");
+  player.hello("player");
+  server.signal(SIGHUP);
+  CHECK(player.wait_for("shutdown", std::chrono::seconds(5)).at("type") == "shutdown");
+  CHECK(server.wait_exit(std::chrono::seconds(6)) == 0);
+  CHECK_THAT(server.log_text(), Catch::Contains("received SIGHUP, stopping"));
+}
+
+TEST_CASE("a store that can no longer write stops the server with exit status 1, saying why") {
+  skirmish::test::TempDir dir;
+  ServerProcess server(skirmish::test::server_binary(), server_args(dir.path() / "data"), {},
+                       dir.path() / "log");
+  const auto port = server.wait_for_port();
+  // From now on no file of the server's may grow past 64 KiB (as on a full disk, the write
+  // fails): its write-ahead log reaches that within a few games.
+  const rlimit limit{64 * 1024, 64 * 1024};
+  REQUIRE(prlimit(server.pid(), RLIMIT_FSIZE, &limit, nullptr) == 0);
+  for (std::uint64_t seed = 0; seed < 200 && !server.wait_exit(std::chrono::milliseconds(0)); ++seed) {
+    try {
+      ScriptedMatch game("onedchess", {}, seed);
+      game.start(port);
+      game.play_to_end();
+    } catch (const std::exception&) {
+      break;  // the server stopped under the game
+    }
+  }
+  const auto status = server.wait_exit(std::chrono::seconds(10));
+  const std::string log = server.log_text();
+  INFO(log);
+  CHECK(status == 1);  // a supervisor's restart-on-failure sees a failure
+  CHECK_THAT(log, Catch::Contains("[critical] store:") &&
+                      Catch::Contains("stopping because the store failed"));
+  CHECK_THAT(log, !Catch::Contains("received SIGTERM"));
 }
 
 TEST_CASE("the server starts as docker/entrypoint.sh starts it in the image") {
