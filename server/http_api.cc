@@ -16,6 +16,8 @@ namespace {
 
 using nlohmann::json;
 
+constexpr std::string_view kMatches = "/api/matches";
+
 HttpReply json_reply(unsigned status, const json& body) { return {status, "application/json", body.dump() + "\n"}; }
 
 HttpReply error_reply(unsigned status, const std::string& message) {
@@ -61,8 +63,10 @@ HttpReply list_matches(ServerContext& context, const std::map<std::string, std::
   if (auto it = query.find("limit"); it != query.end()) {
     const auto& text = it->second;
     const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), limit);
-    if (ec != std::errc() || end != text.data() + text.size() || limit < 1 || limit > 10000)
-      return error_reply(400, "query 'limit': '" + text + "' is not a number from 1 to 10000");
+    if (ec != std::errc() || end != text.data() + text.size() || limit < 1 || limit > kMaxListLimit)
+      return error_reply(400, "query 'limit': '" + text + "' is not a number from 1 to " +
+                                  std::to_string(kMaxListLimit) +
+                                  " (the most matches one request lists)");
   }
   json matches = json::array();
   for (const auto& record : context.store->list(state, limit))
@@ -71,6 +75,23 @@ HttpReply list_matches(ServerContext& context, const std::map<std::string, std::
 }
 
 }  // namespace
+
+bool is_history_request(std::string_view target) {
+  const std::string_view path = target.substr(0, target.find('?'));
+  return path == kMatches || (path.starts_with(kMatches) && path[kMatches.size()] == '/');
+}
+
+HttpReply history_busy_reply() {
+  HttpReply reply = error_reply(503, "the match history is busy (" +
+                                         std::to_string(kMaxHistoryWaiting) +
+                                         " requests waiting); retry in a moment");
+  reply.retry_after_seconds = 1;
+  return reply;
+}
+
+HttpReply history_stopped_reply() {
+  return error_reply(503, "the server is stopping; try again shortly");
+}
 
 HttpReply handle_http_request(std::string_view method, std::string_view target,
                               ServerContext& context) {
@@ -91,8 +112,7 @@ HttpReply handle_http_request(std::string_view method, std::string_view target,
                                           context.lobby->count_by_game_and_state());  // ready: it exists
       return reply;
     }
-    constexpr std::string_view kMatches = "/api/matches";
-    if (path == kMatches || path.starts_with(std::string(kMatches) + "/")) {
+    if (is_history_request(path)) {
       if (!context.store)
         return error_reply(503, "match history is off: this server runs without a store (--store off)");
       if (path == kMatches || path.size() == kMatches.size() + 1) return list_matches(context, query);

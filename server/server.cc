@@ -14,6 +14,7 @@
 #include <spdlog/spdlog.h>
 #include <unistd.h>
 
+#include "server/http_api.h"
 #include "server/lobby.h"
 #include "server/server_context.h"
 #include "server/session.h"
@@ -94,6 +95,7 @@ struct Server::Impl {
                                                 : [](const std::string&) { ::kill(::getpid(), SIGTERM); };
       context->gate = std::make_shared<DurabilityGate>(ioc.get_executor(), context->store,
                                                        context->metrics, std::move(on_failure));
+      context->history = std::make_shared<HistoryWorker>(kMaxHistoryWaiting);
       spdlog::info("storing matches in {}", context->store->path());
       const int found = context->store->found_schema_version();
       if (found != 0 && found < store::kSchemaVersion)
@@ -182,6 +184,7 @@ void Server::start() {
   try {
     s.open_store_and_lobby();
   } catch (...) {  // a start that failed after listening: close the port again
+    if (s.context->history) s.context->history->stop();  // never took a job: not ready
     s.close_listener_and_sessions();
     s.join_threads();
     s.started = false;
@@ -206,6 +209,10 @@ void Server::stop() {
   while (s.context->websockets.load() > 0 && std::chrono::steady_clock::now() < drain_until)
     std::this_thread::sleep_for(std::chrono::milliseconds(5));
   s.close_listener_and_sessions();
+  // The history's queries read the store: the running one ends, those waiting are dropped
+  // (their connections are closed already), before the store closes; and before the
+  // network threads stop, as they would still write replies.
+  if (s.context->history) s.context->history->stop();
   s.context->lobby->shutdown();
   s.join_threads();
   // The store thread stores and commits what is still queued (stored, not yet announced,

@@ -7,6 +7,7 @@
 #include <unordered_map>
 
 #include "server/durability_gate.h"
+#include "server/history_worker.h"
 #include "server/lobby.h"
 #include "server/metrics.h"
 #include "server/server.h"
@@ -35,6 +36,9 @@ struct ServerContext {
   std::atomic<bool> stopping{false};
   std::shared_ptr<store::MatchStore> store;  // null when storing is off
   std::shared_ptr<DurabilityGate> gate;       // the store's group commit (null: no store)
+  // Runs the /api/matches queries off the network threads (null: no store). Set before
+  // `ready`; stopped before the store closes (Server::stop).
+  std::shared_ptr<HistoryWorker> history;
   std::shared_ptr<boost::asio::ssl::context> tls;  // null: plain connections only
   Metrics metrics;
 

@@ -6,6 +6,7 @@
 #include <type_traits>
 
 #include <boost/asio/dispatch.hpp>
+#include <boost/asio/executor_work_guard.hpp>
 #include <boost/asio/post.hpp>
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
@@ -19,6 +20,7 @@
 #include "protocol/error_code.h"
 #include "protocol/server_messages.h"
 #include "protocol/version.h"
+#include "server/history_worker.h"
 #include "server/http_api.h"
 #include "server/participant.h"
 #include "server/rate_limiter.h"
@@ -171,7 +173,40 @@ class Session final : public Participant,
       return;
     }
     const auto& request = request_parser_->get();
+    // `ready` first: the history worker is set before it, and must not be read earlier.
+    if (context_->ready && context_->history && is_history_request(request.target())) {
+      answer_from_history_worker();
+      return;
+    }
     respond(handle_http_request(request.method_string(), request.target(), *context_));
+  }
+
+  // The store query runs on the history worker, never on this network thread (it would
+  // hold up every game this thread serves); the reply comes back to this connection's
+  // strand to be written. Meanwhile this connection has no operation pending: the work
+  // guard keeps the network threads running for it (at a stop, with the listener closed,
+  // they would otherwise return and the reply would never be written).
+  void answer_from_history_worker() {
+    const auto& request = request_parser_->get();
+    auto job = [self = this->shared_from_this(), work = net::make_work_guard(ws_.get_executor()),
+                method = std::string(request.method_string()),
+                target = std::string(request.target())](bool run) {
+      HttpReply reply = run ? handle_http_request(method, target, *self->context_)
+                            : history_stopped_reply();
+      net::post(self->ws_.get_executor(), [self, reply = std::move(reply)]() mutable {
+        self->respond(std::move(reply));
+      });
+    };
+    switch (context_->history->submit(std::move(job))) {
+      case HistoryWorker::Submitted::Queued:
+        return;
+      case HistoryWorker::Submitted::Busy:
+        respond(history_busy_reply());
+        return;
+      case HistoryWorker::Submitted::Stopped:
+        respond(history_stopped_reply());
+        return;
+    }
   }
 
   void respond(HttpReply reply) {
@@ -180,9 +215,14 @@ class Session final : public Participant,
         static_cast<http::status>(reply.status), request.version());
     response->set(http::field::server, "skirmish");
     response->set(http::field::content_type, reply.content_type);
+    if (reply.retry_after_seconds > 0)
+      response->set(http::field::retry_after, std::to_string(reply.retry_after_seconds));
     response->keep_alive(false);
     if (request.method() != http::verb::head) response->body() = std::move(reply.body);
     response->prepare_payload();
+    // The request's 30 s may have gone by waiting for the history worker: the reply gets
+    // its own time to be written.
+    beast::get_lowest_layer(ws_).expires_after(std::chrono::seconds(30));
     http::async_write(ws_.next_layer(), *response,
                       [self = this->shared_from_this(), response](beast::error_code, std::size_t) {
                         self->end_http();

@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 #include <sqlite3.h>
 
+#include "server/store/quick_check.h"
 #include "server/store/schema.h"
 #include "server/store/token_hash.h"
 
@@ -61,18 +62,14 @@ MatchStore::MatchStore(const std::filesystem::path& data_dir, Sync sync,
   db_.exec(sync == Sync::Full ? "PRAGMA synchronous = FULL" : "PRAGMA synchronous = NORMAL");
   db_.exec("PRAGMA foreign_keys = ON");
   db_.exec("PRAGMA cache_size = -32768");
-  {
-    Statement check(db_, "PRAGMA quick_check");
-    if (!check.step() || check.text(0) != "ok")
-      throw StoreError("database " + path() + " is corrupt (" + check.text(0) +
-                       "); restore a backup, see docs/operations.md");
-  }
+  require_intact(db_);
   found_schema_version_ = prepare_schema(db_);
   load_live_matches();
   // Prove now that we can write (directory permissions, WAL and lock files), not mid-game.
   Transaction probe(db_);
   db_.exec("UPDATE schema_version SET version = version");
   probe.commit();
+  open_reader();
   // Checkpoints run on their own thread (WalCheckpointer), never inside a game's commit.
   db_.exec("PRAGMA wal_autocheckpoint = 0");
   checkpointer_.emplace(path(), sync == Sync::Full, log_policy, [this] { restart_log(); });
@@ -92,6 +89,14 @@ MatchStore::~MatchStore() {
   } catch (const StoreError&) {
   }
   sqlite3_wal_hook(db_.handle(), nullptr, nullptr);  // the checkpointer stops first
+}
+
+void MatchStore::open_reader() {
+  // Once the tables exist (and any migration is committed): the reader never sees a
+  // half-made schema. query_only: it can never write, so it never waits for the writer.
+  reader_.emplace(path());
+  reader_->exec("PRAGMA query_only = ON");
+  reader_->exec("PRAGMA foreign_keys = ON");
 }
 
 void MatchStore::defer_commits() {
@@ -149,9 +154,9 @@ void MatchStore::restart_log() {
   if (!no_transaction_.wait_for(lock, std::chrono::seconds(1), [this] { return !in_transaction_; }))
     return;
   if (broken_) return;
-  // On this connection, which holds no transaction now. Only a reader from outside (a
-  // backup) could be in the way: rather than hold every move back waiting for it, give
-  // up at once (busy timeout 0) and start the log over next time.
+  // On this connection, which holds no transaction now. Only a reader could be in the way
+  // (a history query on reader_, a backup from outside): rather than hold every move back
+  // waiting for it, give up at once (busy timeout 0) and start the log over next time.
   sqlite3_busy_timeout(db_.handle(), 0);
   sqlite3_wal_checkpoint_v2(db_.handle(), nullptr, SQLITE_CHECKPOINT_RESTART, nullptr, nullptr);
   sqlite3_busy_timeout(db_.handle(), SqliteDb::kBusyTimeoutMs);
@@ -286,12 +291,12 @@ void MatchStore::cancel_match(const std::string& id, std::int64_t finished_ms) {
   });
 }
 
-std::vector<MatchRecord> MatchStore::query_matches(const std::string& where, std::string_view bound,
-                                                   const std::string& order, std::size_t limit,
-                                                   bool with_turns) {
+std::vector<MatchRecord> MatchStore::query_matches(SqliteDb& db, const std::string& where,
+                                                   std::string_view bound, const std::string& order,
+                                                   std::size_t limit, bool with_turns) {
   std::vector<MatchRecord> records;
   {
-    Statement select(db_,
+    Statement select(db,
                      "SELECT id, game, options, status, created_ms, started_ms, finished_ms, "
                      "winner, reason, (SELECT count(*) FROM moves WHERE match_seq = matches.seq), "
                      "settings "
@@ -326,12 +331,12 @@ std::vector<MatchRecord> MatchStore::query_matches(const std::string& where, std
       records.push_back(std::move(record));
     }
   }
-  for (auto& record : records) load_details(record, with_turns);
+  for (auto& record : records) load_details(db, record, with_turns);
   return records;
 }
 
-void MatchStore::load_details(MatchRecord& record, bool with_turns) {
-  Statement seats(db_,
+void MatchStore::load_details(SqliteDb& db, MatchRecord& record, bool with_turns) {
+  Statement seats(db,
                   "SELECT seat, name, token_hash, joined_ms FROM seats "
                   "WHERE match_seq = (SELECT seq FROM matches WHERE id = ?) ORDER BY seat");
   seats.bind(1, record.id);
@@ -339,7 +344,7 @@ void MatchStore::load_details(MatchRecord& record, bool with_turns) {
     record.seats.push_back({static_cast<engine::Seat>(seats.integer(0)), seats.text(1),
                             seats.text(2), seats.integer(3)});
   if (!with_turns) return;
-  Statement moves(db_,
+  Statement moves(db,
                   "SELECT turn, actors, move0, move1, ms0, ms1 FROM moves "
                   "WHERE match_seq = (SELECT seq FROM matches WHERE id = ?) ORDER BY turn");
   moves.bind(1, record.id);
@@ -359,21 +364,28 @@ void MatchStore::load_details(MatchRecord& record, bool with_turns) {
 std::vector<MatchRecord> MatchStore::load_unfinished() {
   std::lock_guard lock(mutex_);
   commit_locked();
-  return query_matches("WHERE status IN ('open', 'running')", {}, "created_ms, id", 1u << 30,
+  return query_matches(db_, "WHERE status IN ('open', 'running')", {}, "created_ms, id", 1u << 30,
                        true);
 }
 
+// list and get read on their own connection (reader_), under their own lock: a history
+// query of any length never holds back the writer, its group commits, nor the moves that
+// wait for them. In WAL mode a reader sees only committed transactions, never the
+// writer's open one: what the HTTP history shows is durable (a client is told of a move
+// only once it is committed, so it also never shows less than a client was told). One read
+// transaction per call: the summaries and their seats come from one snapshot.
 std::vector<MatchRecord> MatchStore::list(std::optional<MatchState> state, std::size_t limit) {
-  std::lock_guard lock(mutex_);
-  commit_locked();  // a reader never sees a write that is not durable yet
-  if (!state) return query_matches("", {}, "created_ms DESC, id", limit, false);
-  return query_matches("WHERE status = ?", to_string(*state), "created_ms DESC, id", limit, false);
+  std::lock_guard lock(read_mutex_);
+  ReadTransaction snapshot(*reader_);
+  if (!state) return query_matches(*reader_, "", {}, "created_ms DESC, id", limit, false);
+  return query_matches(*reader_, "WHERE status = ?", to_string(*state), "created_ms DESC, id", limit,
+                       false);
 }
 
 std::optional<MatchRecord> MatchStore::get(const std::string& id) {
-  std::lock_guard lock(mutex_);
-  commit_locked();
-  auto records = query_matches("WHERE id = ?", id, "id", 1, true);
+  std::lock_guard lock(read_mutex_);
+  ReadTransaction snapshot(*reader_);
+  auto records = query_matches(*reader_, "WHERE id = ?", id, "id", 1, true);
   if (records.empty()) return std::nullopt;
   return std::move(records.front());
 }

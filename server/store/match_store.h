@@ -81,6 +81,8 @@ class MatchStore {
   // server rebuilds (MatchRecord::game_record + engine::replay).
   std::vector<MatchRecord> load_unfinished();
   // Summaries (seats, result, turn_count; no turns), newest first; all states when nullopt.
+  // list and get read committed (durable) data only, on a connection of their own: they
+  // never wait for the writer nor hold it back (the HTTP history runs them).
   std::vector<MatchRecord> list(std::optional<MatchState> state, std::size_t limit = 1000);
   // One match in full, or nullopt.
   std::optional<MatchRecord> get(const std::string& id);
@@ -89,7 +91,9 @@ class MatchStore {
   void backup_to(const std::filesystem::path& target);
 
  private:
-  void load_details(MatchRecord& record, bool with_turns);
+  void open_reader();
+  // On `db`, the writer's connection (load_unfinished) or the reader's (list, get).
+  void load_details(SqliteDb& db, MatchRecord& record, bool with_turns);
   // What the writes of an open or running match need, kept in memory so that a write is a
   // single statement: the row number that keys its seats and moves, its state, its turns.
   struct LiveMatch {
@@ -101,14 +105,14 @@ class MatchStore {
   // The live match `id` in one of `states`; throws naming `what` otherwise.
   LiveMatch& live(const std::string& id, std::string_view what,
                   std::initializer_list<MatchState> states);
-  std::vector<MatchRecord> query_matches(const std::string& where, std::string_view bound,
-                                         const std::string& order, std::size_t limit,
-                                         bool with_turns);
+  std::vector<MatchRecord> query_matches(SqliteDb& db, const std::string& where,
+                                         std::string_view bound, const std::string& order,
+                                         std::size_t limit, bool with_turns);
   void require_changed(const std::string& id, std::string_view what);
   // Runs one write's statements under the lock, in the open transaction when deferring.
   template <typename Body>
   void write(Body&& body);
-  void commit_locked();  // commit_pending with mutex_ held; reads call it first
+  void commit_locked();  // commit_pending with mutex_ held; load_unfinished calls it first
   // Between two transactions, with the writes held back: copies the whole write-ahead
   // log into the database so that the next commit starts it over (WalCheckpointer).
   void restart_log();
@@ -126,6 +130,10 @@ class MatchStore {
   bool defer_ = false;
   bool in_transaction_ = false;
   std::atomic<const char*> broken_{nullptr};  // why the store can no longer be trusted
+  // The history's connection (list, get), after db_: closed first, so that db_'s close,
+  // the last, checkpoints the log and removes it. read_mutex_ guards it alone.
+  std::mutex read_mutex_;
+  std::optional<SqliteDb> reader_;
   std::optional<WalCheckpointer> checkpointer_;  // after db_: stops before db_ closes
 };
 

@@ -1,5 +1,8 @@
 #include "server/store/schema.h"
 
+#include <algorithm>
+#include <cstdint>
+#include <optional>
 #include <string>
 
 namespace skirmish::store {
@@ -99,6 +102,30 @@ bool has_table(SqliteDb& db, const char* name) {
   return query.step();
 }
 
+// The highest version in schema_version. Every server wrote a whole number from 1 up: a
+// 0, a negative number, a fraction or text ('abc' reads as 0 through the C API) means the
+// file was damaged or edited, and is refused rather than taken for the current layout.
+std::int64_t stored_version(SqliteDb& db) {
+  Statement query(db, "SELECT version, typeof(version) FROM schema_version");
+  std::optional<std::int64_t> highest;
+  while (query.step()) {
+    const std::string type = query.text(1);
+    if (type != "integer" || query.integer(0) < 1) {
+      const std::string shown = type == "integer" || type == "real" ? query.text(0)
+                                : type == "null"                   ? "NULL"
+                                                                   : "'" + query.text(0) + "'";
+      throw StoreError("database " + db.path() + " has schema version " + shown +
+                       ", which no Skirmish server writes (versions are whole numbers from 1 up; "
+                       "this server's is " + std::to_string(kSchemaVersion) + "): the file was damaged or edited; restore a backup (see "
+                       "docs/operations.md)");
+    }
+    highest = std::max(highest.value_or(0), query.integer(0));
+  }
+  if (!highest)
+    throw StoreError("database " + db.path() + " has an empty schema_version table");
+  return *highest;
+}
+
 bool is_empty(SqliteDb& db) {
   Statement query(db, "SELECT count(*) FROM sqlite_master");
   query.step();
@@ -119,19 +146,14 @@ int prepare_schema(SqliteDb& db) {
     throw StoreError("database " + db.path() +
                      " is not a Skirmish store (no schema_version/matches table); "
                      "move it away or point --data-dir elsewhere");
-  Statement query(db, "SELECT max(version) FROM schema_version");
-  query.step();
-  const auto version = query.optional_integer(0);
-  query.reset();
-  if (!version)
-    throw StoreError("database " + db.path() + " has an empty schema_version table");
-  if (*version > kSchemaVersion)
-    throw StoreError("database " + db.path() + " has schema version " + std::to_string(*version) +
+  const std::int64_t version = stored_version(db);
+  if (version > kSchemaVersion)
+    throw StoreError("database " + db.path() + " has schema version " + std::to_string(version) +
                      ", newer than this server's " + std::to_string(kSchemaVersion) +
                      ": run a newer server (see docs/operations.md, Upgrading)");
   // Each older version is brought up one step at a time, each step in one transaction.
-  if (*version == 1) migrate_v1_to_v2(db);
-  return static_cast<int>(*version);
+  if (version == 1) migrate_v1_to_v2(db);
+  return static_cast<int>(version);  // at most kSchemaVersion here
 }
 
 }  // namespace skirmish::store

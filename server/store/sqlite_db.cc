@@ -128,4 +128,12 @@ void Transaction::commit() {
   done_ = true;
 }
 
+ReadTransaction::ReadTransaction(SqliteDb& db) : db_(db) { db_.exec("BEGIN"); }
+
+ReadTransaction::~ReadTransaction() {
+  // Nothing was written: COMMIT and ROLLBACK both just end the read.
+  if (sqlite3_exec(db_.handle(), "COMMIT", nullptr, nullptr, nullptr) != SQLITE_OK)
+    sqlite3_exec(db_.handle(), "ROLLBACK", nullptr, nullptr, nullptr);
+}
+
 }  // namespace skirmish::store

@@ -85,4 +85,18 @@ class Transaction {
   bool done_ = false;
 };
 
+// BEGIN (deferred) ... COMMIT for reads: every statement inside sees one snapshot. Always
+// ended, even on an exception: an open read would keep the write-ahead log from being
+// copied back and started over (WalCheckpointer), and it would grow without end.
+class ReadTransaction {
+ public:
+  explicit ReadTransaction(SqliteDb& db);
+  ~ReadTransaction();
+  ReadTransaction(const ReadTransaction&) = delete;
+  ReadTransaction& operator=(const ReadTransaction&) = delete;
+
+ private:
+  SqliteDb& db_;
+};
+
 }  // namespace skirmish::store

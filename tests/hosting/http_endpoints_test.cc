@@ -132,6 +132,19 @@ TEST_CASE("GET /api/matches lists by state and shows a finished match with its m
   CHECK(http_get(server.port(), "/nowhere").status == 404);
 }
 
+TEST_CASE("GET /api/matches lists at most 1000 matches a request and says so") {
+  skirmish::test::TempDir dir;
+  skirmish::test::RunningServer server(config_with_store(dir.path()));
+  CHECK(get_json(server.port(), "/api/matches?limit=1000").at("matches").empty());
+  CHECK(get_json(server.port(), "/api/matches?state=finished&limit=1").at("matches").empty());
+  for (const char* limit : {"1001", "10000", "0", "-5", "lots"}) {
+    const Json refused = get_json(server.port(), std::string("/api/matches?limit=") + limit, 400);
+    INFO(refused.dump());
+    CHECK_THAT(refused.at("error").get<std::string>(),
+               Catch::Contains(std::string("'") + limit + "'") && Catch::Contains("from 1 to 1000"));
+  }
+}
+
 TEST_CASE("a running fog Tactego match shows neither its seed nor its moves until it ends") {
   skirmish::test::TempDir dir;
   skirmish::test::RunningServer server(config_with_store(dir.path()));

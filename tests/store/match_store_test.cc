@@ -3,6 +3,7 @@
 // exactly the same states through engine::replay.
 #include <catch2/catch.hpp>
 
+#include <atomic>
 #include <fstream>
 #include <map>
 #include <sstream>
@@ -249,6 +250,47 @@ TEST_CASE("threads storing different matches at once lose nothing") {
   for (int t = 0; t < kThreads; ++t) CHECK(store.get("m" + std::to_string(t))->turns.size() == kTurns);
 }
 
+// The history reads (list, get) have a connection of their own: they run beside group
+// commits and see each match as of a commit, never a part of one.
+TEST_CASE("history reads run beside the writer and see only whole commits") {
+  skirmish::test::TempDir dir;
+  MatchStore store(dir.path());
+  store.defer_commits();
+  const auto options = resolved_options("onedchess", {});
+  store.create_match("w", "onedchess", options, {}, 1);
+  store.start_match("w", 2);
+  store.commit_pending();
+  constexpr std::size_t kRounds = 300;
+  std::atomic<bool> done{false};
+  std::vector<std::string> problems;
+  std::thread reader([&] {
+    std::size_t last = 0;
+    while (!done) {
+      try {
+        const std::size_t listed = store.list(MatchState::Running).at(0).turn_count;
+        const std::size_t got = store.get("w")->turns.size();
+        // Each commit adds two turns; a read never goes back nor splits a commit.
+        if (listed % 2 != 0 || got % 2 != 0 || listed < last || got < listed)
+          problems.push_back("listed " + std::to_string(listed) + ", got " + std::to_string(got) +
+                             " after " + std::to_string(last));
+        last = got;
+      } catch (const std::exception& error) {
+        problems.push_back(error.what());
+        return;
+      }
+    }
+  });
+  for (std::size_t round = 0; round < kRounds; ++round) {
+    store.append_turn("w", 2 * round, TurnRecord::single(0, "x", 1));
+    store.append_turn("w", 2 * round + 1, TurnRecord::single(1, "y", 1));
+    store.commit_pending();
+  }
+  done = true;
+  reader.join();
+  CHECK(problems.empty());
+  CHECK(store.get("w")->turns.size() == 2 * kRounds);
+}
+
 TEST_CASE("backup_to copies the live database with SQLite's online backup") {
   skirmish::test::TempDir dir;
   MatchStore store(dir.path() / "live");
@@ -287,10 +329,13 @@ TEST_CASE("deferred commits: writes join one transaction, visible only once comm
   game.play(store, 1, rng);
   CHECK_THROWS_AS(store.append_turn("g1", 99, TurnRecord::single(0, "K1-2", 1)), StoreError);
   CHECK_FALSE(store.broken());
-  // A read commits first: it never shows less than was written.
-  const auto record = store.get("g1");
-  REQUIRE(record);
-  CHECK(record->turns.size() == 4);
+  // The history reads (list, get) see only what is committed, i.e. durable; the server
+  // tells a client of a move only after its commit, so they never show less than that.
+  REQUIRE(store.get("g1"));
+  CHECK(store.get("g1")->turns.size() == 3);
+  CHECK(store.list(MatchState::Running).at(0).turn_count == 3);
+  store.commit_pending();
+  CHECK(store.get("g1")->turns.size() == 4);
   CHECK(count_outside() == 4);
 }
 

@@ -69,6 +69,9 @@ TEST_CASE("a database with damaged pages is refused at open as corrupt") {
   const auto message = open_error(dir.path());
   CHECK_THAT(message, Catch::Contains(file.string()));
   CHECK_THAT(message, Catch::Contains("corrupt") || Catch::Contains("malformed"));
+  // One readable line: the first problems and how many more, not quick_check's whole list.
+  CHECK(message.find('\n') == std::string::npos);
+  CHECK(message.size() < 800);
 }
 
 TEST_CASE("another program's SQLite database is not taken for a store") {
@@ -84,6 +87,23 @@ TEST_CASE("a database from a newer server is refused rather than misread") {
   const auto message = open_error(dir.path());
   CHECK_THAT(message, Catch::Contains("schema version 99"));
   CHECK_THAT(message, Catch::Contains(std::to_string(skirmish::store::kSchemaVersion)));
+}
+
+TEST_CASE("a schema version no server writes (0, negative, a fraction, text) is refused") {
+  const std::pair<const char*, const char*> cases[] = {
+      {"0", "schema version 0,"}, {"-3", "schema version -3,"},
+      {"1.5", "schema version 1.5,"}, {"'abc'", "schema version 'abc',"}};
+  for (const auto& [value, expected] : cases) {
+    skirmish::test::TempDir dir;
+    { MatchStore store(dir.path()); }
+    const auto file = dir.path() / MatchStore::kFileName;
+    run_sql(file, (std::string("UPDATE schema_version SET version = ") + value).c_str());
+    const auto message = open_error(dir.path());
+    INFO(value << ": " << message);
+    CHECK_THAT(message, Catch::Contains(file.string()));
+    CHECK_THAT(message, Catch::Contains(expected));
+    CHECK_THAT(message, Catch::Contains("no Skirmish server writes"));
+  }
 }
 
 TEST_CASE("a data directory that cannot be created or used is refused at open") {
