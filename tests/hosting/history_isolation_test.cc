@@ -62,13 +62,15 @@ TEST_CASE("slow history queries do not hold up the moves of a game") {
   skirmish::test::RunningServer server(config);
   const unsigned short port = server.port();
 
-  // Three clients ask for the largest page the API allows, again and again.
+  // One client asks for the largest page the API allows, again and again: one query at a
+  // time, so that each reply's wait is that query's own work, not a queue behind others.
   std::atomic<bool> done{false};
   std::mutex mutex;
   std::vector<double> query_ms;
+  std::vector<std::pair<Clock::time_point, Clock::time_point>> query_windows;  // sent, answered
   std::vector<std::string> problems;
   std::vector<std::thread> askers;
-  for (int i = 0; i < 3; ++i)
+  for (int i = 0; i < 1; ++i)
     askers.emplace_back([&] {
       while (!done) {
         const auto start = Clock::now();
@@ -76,8 +78,10 @@ TEST_CASE("slow history queries do not hold up the moves of a game") {
           const auto reply = skirmish::test::http_get(
               port, "/api/matches?state=finished&limit=1000", std::chrono::seconds(30));
           std::lock_guard lock(mutex);
-          if (reply.status == 200)
+          if (reply.status == 200) {
             query_ms.push_back(ms_since(start));
+            query_windows.emplace_back(start, Clock::now());
+          }
           else
             problems.push_back(std::to_string(reply.status) + " " + reply.body);
         } catch (const std::exception& error) {
@@ -97,6 +101,7 @@ TEST_CASE("slow history queries do not hold up the moves of a game") {
   double worst_turn_ms = 0;
   double worst_start_ms = 0;
   int turns = 0;
+  std::vector<Clock::time_point> turn_ends;
   const auto deadline = Clock::now() + std::chrono::seconds(60);
   const auto more = [&] { return (answered() < 6 || turns < 20) && Clock::now() < deadline; };
   for (std::uint64_t seed = 31; more(); ++seed) {
@@ -108,6 +113,7 @@ TEST_CASE("slow history queries do not hold up the moves of a game") {
       const auto start = Clock::now();
       game.play(1);
       worst_turn_ms = std::max(worst_turn_ms, ms_since(start));
+      turn_ends.push_back(Clock::now());
       ++turns;
     }
   }
@@ -116,17 +122,23 @@ TEST_CASE("slow history queries do not hold up the moves of a game") {
 
   REQUIRE(problems.empty());
   REQUIRE(query_ms.size() >= 6);
-  const double fastest_query_ms = *std::min_element(query_ms.begin(), query_ms.end());
-  INFO(turns << " turns, the slowest took " << worst_turn_ms << " ms; the slowest start took "
-             << worst_start_ms << " ms; " << query_ms.size()
-             << " history answers, the fastest took " << fastest_query_ms << " ms");
-  // The queries must be slow enough to prove anything: otherwise store more matches.
-  REQUIRE(fastest_query_ms >= 20);
   REQUIRE(turns >= 20);
-  // Served on the network thread (or under the writer's lock), a turn would wait for a
-  // whole query now and then: the slowest turn would take about as long as a query.
-  CHECK(worst_turn_ms < fastest_query_ms / 2);
-  CHECK(worst_start_ms < fastest_query_ms);
+  // Whole turns (a move, its commit, the states to both seats) that began and ended while
+  // one query was being answered. Served on the network thread, or under the writer's
+  // lock, a query would let no turn end until it was done: at most one, at its edges.
+  // Counted rather than timed against a bound, so a slow or busy machine slows both sides.
+  std::size_t most_turns_within_a_query = 0;
+  for (const auto& [sent, answered_at] : query_windows) {
+    const auto inside = std::count_if(turn_ends.begin(), turn_ends.end(), [&](Clock::time_point end) {
+      return end > sent && end < answered_at;
+    });
+    most_turns_within_a_query = std::max(most_turns_within_a_query, static_cast<std::size_t>(inside));
+  }
+  const double slowest_query_ms = *std::max_element(query_ms.begin(), query_ms.end());
+  INFO(turns << " turns, the slowest took " << worst_turn_ms << " ms; the slowest start took "
+             << worst_start_ms << " ms; " << query_ms.size() << " history answers, the slowest took "
+             << slowest_query_ms << " ms");
+  CHECK(most_turns_within_a_query >= 3);
 }
 
 // At a stop, history requests still waiting are answered or their connections closed, at
