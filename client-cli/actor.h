@@ -26,7 +26,8 @@ class Actor {
   virtual void act(const nlohmann::json& state, const std::string& refused, ActionHandler done) = 0;
   // Something worth telling (the opponent dropped, reconnecting, ...).
   virtual void notice(const std::string& text) = 0;
-  // The connection dropped; the session is reconnecting.
+  // The connection dropped (the session is reconnecting), or is about to (the server's
+  // shutdown notice): nothing can be sent until the seat is back and asked again.
   virtual void disconnected(const std::string& text) { notice(text); }
   // The seat is back after a drop; the current state follows at once.
   virtual void reconnected(const std::string& text) { notice(text); }

@@ -68,6 +68,11 @@ void BotActor::show(const json& state) {
   const std::string game = state.value("game", "");
   const std::string last = describe_last(game, state["last"]);
   if (last.empty()) return;
+  // The same report comes again with states that change something else (a seat came
+  // back after a drop, a resume): printed once.
+  json shown = {state["turn"], state["last"]};
+  if (shown == last_shown_) return;
+  last_shown_ = std::move(shown);
   // `last` reports the move before the current counter; DCMS's setup report says "Setup:".
   const long long played = state.value("turn", 0LL) - 1;
   if (game != "dcms" || played > 0) out_ << turn_name(game, played) << ": ";

@@ -58,6 +58,7 @@ class BotActor : public Actor {
   FailureHandler on_failure_;
   std::string log_name_;
   std::string last_answer_;
+  nlohmann::json last_shown_;   // the turn and `last` report printed last (see show())
   int refusals_shown_ = 0;       // of the turn being asked again
   std::string sent_move_;        // DCMS: the move text the bot sent for sent_move_turn_
   long long sent_move_turn_ = -1;

@@ -29,20 +29,36 @@ BotProcess::BotProcess(asio::io_context& io, std::vector<std::string> argv, std:
 
 BotProcess::~BotProcess() { kill_and_reap(); }
 
+// Opened here, not by a spawn action: the child closes its fd 2 before such an open, and
+// "/dev/stderr" (/proc/self/fd/2) is that very descriptor. "/dev/stderr" is our own stderr
+// shared, not reopened: a user may not be allowed to reopen a pipe someone else made
+// (docker compose's bots log there).
+int BotProcess::open_log() const {
+  const int fd = log_path_ == "/dev/stderr"
+                     ? fcntl(STDERR_FILENO, F_DUPFD_CLOEXEC, 3)
+                     : ::open(log_path_.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+  if (fd < 0)
+    throw std::runtime_error("cannot open the bot's log '" + log_path_ + "': " + std::strerror(errno));
+  return fd;
+}
+
 void BotProcess::start(LineHandler on_line, EndHandler on_end) {
   on_line_ = std::move(on_line);
   on_end_ = std::move(on_end);
+  const int log_fd = open_log();
   int in_pipe[2];
   int out_pipe[2];
-  if (pipe2(in_pipe, O_CLOEXEC) != 0 || pipe2(out_pipe, O_CLOEXEC) != 0)
-    throw std::runtime_error(std::string("cannot create pipes for the bot: ") + std::strerror(errno));
+  if (pipe2(in_pipe, O_CLOEXEC) != 0 || pipe2(out_pipe, O_CLOEXEC) != 0) {
+    const int error = errno;
+    close(log_fd);
+    throw std::runtime_error(std::string("cannot create pipes for the bot: ") + std::strerror(error));
+  }
 
   posix_spawn_file_actions_t actions;
   posix_spawn_file_actions_init(&actions);
   posix_spawn_file_actions_adddup2(&actions, in_pipe[0], STDIN_FILENO);
   posix_spawn_file_actions_adddup2(&actions, out_pipe[1], STDOUT_FILENO);
-  posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, log_path_.c_str(),
-                                   O_WRONLY | O_CREAT | O_APPEND, 0644);
+  posix_spawn_file_actions_adddup2(&actions, log_fd, STDERR_FILENO);
   posix_spawnattr_t attr;
   posix_spawnattr_init(&attr);
   sigset_t defaults;
@@ -67,6 +83,7 @@ void BotProcess::start(LineHandler on_line, EndHandler on_end) {
   posix_spawnattr_destroy(&attr);
   close(in_pipe[0]);
   close(out_pipe[1]);
+  close(log_fd);
   if (rc != 0) {
     close(in_pipe[1]);
     close(out_pipe[0]);

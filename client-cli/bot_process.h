@@ -1,7 +1,8 @@
 #pragma once
 // A bot program run as a child process in its own process group: lines to its stdin, lines
-// from its stdout, its stderr appended to a log file. It is untrusted: whatever it does, it
-// is killed (the whole group) and reaped when the bridge is done with it.
+// from its stdout, its stderr appended to a log file (or shared with ours: "/dev/stderr").
+// It is untrusted: whatever it does, it is killed (the whole group) and reaped when the
+// bridge is done with it.
 #include <chrono>
 #include <functional>
 #include <string>
@@ -44,6 +45,7 @@ class BotProcess {
   std::string wait_for_exit(std::chrono::milliseconds bound);
 
  private:
+  int open_log() const;
   void read_next();
   void write_next();
   void on_output_closed();

@@ -33,6 +33,13 @@ json fetch_match_record(const ServerUrl& server, const std::string& match) {
 
 int export_match(const ServerUrl& server, const std::string& match, const std::string& out_path) {
   const json record = fetch_match_record(server, match);
+  // The server hides the moves of a fog match until it ends: such a record is no record.
+  if (record.value("moves", json()).is_null()) {
+    std::cerr << "skirmish export: match " << match << " is " << record.value("state", "not finished")
+              << " and has hidden information: its moves are hidden until it ends; export it after it ends"
+              << std::endl;
+    return 1;
+  }
   const std::string text = record.dump(2) + "\n";
   if (out_path == "-") {
     std::cout << text;

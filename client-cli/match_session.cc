@@ -155,7 +155,8 @@ void MatchSession::on_message(const json& message) {
     return;
   }
   if (type == "shutdown") {
-    actor_.notice("The server says: " + message.value("message", "it is shutting down"));
+    // The connection is about to close: no prompt until the seat is back and asked again.
+    actor_.disconnected("The server says: " + message.value("message", "it is shutting down"));
     return;
   }
   if (type == "presence") {
@@ -317,11 +318,16 @@ void MatchSession::perform(const Action& action) {
       break;
     }
     case Action::Kind::Resign:
+      if (!connected()) return give_up_offline();  // e.g. Ctrl-C, "y" while reconnecting
       send({{"type", "resign"}, {"id", "resign"}});
       break;
     case Action::Kind::Leave:
       leaving_ = true;
-      if (match_.empty() || !connection_ || !connection_->open()) return finish(0, "");
+      if (match_.empty() || (!connected() && (seat_.empty() || seat_ == "spectator"))) return finish(0, "");
+      if (!connected())
+        return finish(0, "The connection to " + url_.text() +
+                             " is down, so the seat could not be left: it is freed after the "
+                             "server's reconnect grace.");
       send({{"type", "leave"}, {"id", "leave"}});
       break;
   }
@@ -332,12 +338,25 @@ bool MatchSession::in_running_game() const {
          state_.value("status", "") == "running";
 }
 
+bool MatchSession::connected() const { return connection_ && connection_->open(); }
+
+// Giving up while the connection is down (reconnecting): a resign or leave cannot be sent,
+// and reconnecting only to send it would take the seat back. Stop here; the server ends
+// the seat once its reconnect grace runs out.
+void MatchSession::give_up_offline() {
+  exit_code_ = 3;
+  finish(3, "The connection to " + url_.text() + " is down, so the seat could not be " +
+                (in_running_game() ? "resigned: the game is forfeited" : "left: it is freed") +
+                " after the server's reconnect grace.");
+}
+
 void MatchSession::abandon(const std::string& why, bool crashed) {
   if (done_) return;
   std::cout << "Giving up the seat: " << why << std::endl;
   actor_.giving_up(why, crashed);
   exit_code_ = 3;
   awaiting_actor_ = false;
+  if (!match_.empty() && !connected()) return give_up_offline();
   if (in_running_game()) {
     // The final state ends the session.
     send({{"type", "resign"}, {"id", "resign"}, {"reason", crashed ? "crash" : "resignation"}});

@@ -38,7 +38,8 @@ class MatchSession {
   void start();
   // Gives up the seat: resigns a running game (leaves one not started) and ends with exit
   // code 3. The bot bridge calls this with `crashed` when the bot program fails, so the
-  // game ends with the reason "crash".
+  // game ends with the reason "crash". While reconnecting it ends at once (exit code 3),
+  // saying the seat is lost only after the server's reconnect grace.
   void abandon(const std::string& why, bool crashed = false);
   int exit_code() const { return exit_code_; }
 
@@ -59,8 +60,10 @@ class MatchSession {
   void resend_last_move_later();
   void schedule_reconnect();
   void watch_signals();
+  void give_up_offline();
   void finish(int code, const std::string& message);
   void send(nlohmann::json message);
+  bool connected() const;
   bool in_running_game() const;
 
   boost::asio::io_context& io_;

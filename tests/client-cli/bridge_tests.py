@@ -1,11 +1,13 @@
 """The bot bridge: bot-vs-bot games of all three games, a seed-style submission against the
 random bot, and bots that crash, hang past the deadline or print garbage, each with the
-outcome the rules give; plus the direct-WebSocket example bot."""
+outcome the rules give; the bridge through drops and stops; plus the direct-WebSocket
+example bot."""
 import os
+import signal
 import sys
 import tempfile
 
-from harness import BOTS, PYTHON, TEST_BOTS, Process, check, client, run
+from harness import BOTS, PYTHON, TEST_BOTS, Process, Proxy, check, client, run
 
 
 def bot_cmd(script, *args):
@@ -146,6 +148,83 @@ def websocket_bot(server):
     check(direct.wait() == 0 and second.wait() == 0, "both bots exit 0")
 
 
+def log_to_stderr(server):
+    """--log /dev/stderr, as docker/compose.yaml runs the bots: the bot's stderr is the
+    bridge's own. A log that cannot be opened is named, and no match is made."""
+    first = client(server.url, "--name", "first", "bot", "--log", "/dev/stderr", "--python-dcms",
+                   os.path.join(TEST_BOTS, "raising_submission.py"), "dcms", "-o", "map=small",
+                   "-o", "move_time_ms=2000", name="first")
+    match = first.expect(r"Created \w+ match (\w+)").group(1)
+    second = bridge(server, match, "second", "--cmd", bot_cmd("random_dcms.py"))
+    first.expect(r"bridge: the bot exited with status 1 \(log: /dev/stderr\)")
+    first.expect(r"Game over: Red wins! \(crash\) You lose\.")
+    check(first.wait() == 3 and second.wait() == 0, "exit codes 3 and 0")
+    check("ZeroDivisionError" in first.text and "thinking..." in first.text,
+          "the bot's traceback and prints are on the bridge's stderr")
+    bad = client(server.url, "bot", "--log", "/nonexistent-skirmish-dir/bot.log", "--cmd",
+                 bot_cmd("random_dcms.py"), "dcms", name="bad")
+    bad.expect(r"skirmish: cannot open the bot's log '/nonexistent-skirmish-dir/bot.log': "
+               r"No such file or directory")
+    check(bad.wait() == 1, "an unusable log exits 1")
+    check("Created" not in bad.text, "no match is made")
+
+
+def resume_shows_last_once(server):
+    """After a drop the bridge takes its seat back without printing the last move again."""
+    proxy = Proxy(server.port)
+    try:
+        # A bot whose first move is known (a random one may take its own king).
+        move = bot_cmd(os.path.join(TEST_BOTS, "same_answer_bot.py"),
+                       "'" + '{"position": 2, "direction": "RIGHT"}' + "'")
+        white = client(proxy.url, "--name", "first", "bot", "--log", log_path("first"), "--cmd", move,
+                       "onedchess", name="first")
+        match = white.expect(r"Created \w+ match (\w+)").group(1)
+        black = client(server.url, "--name", "person", "join", match, name="person")
+        white.expect(r"turn 1: White moved 2 RIGHT")
+        black.expect(r"Select Position of Piece to Move >> $")
+        proxy.drop()
+        white.expect(r"Reconnected: resumed seat white")
+        after_resume = white.cursor
+        black.expect(r"white is back")
+        black.send("resign")
+        black.expect(r"Resign this game\? \[y/N\] $")
+        black.send("y")
+        white.expect(r"Game over: White wins! \(resignation\) You win\.")
+        shown = white.text[after_resume:white.cursor]
+        check("turn 1:" not in shown, f"the last move is not printed again after the resume; got {shown!r}")
+        check(white.wait() == 0 and black.wait() == 0, "both exit 0")
+    finally:
+        proxy.close()
+
+
+def stop_while_reconnecting(server):
+    """SIGTERM while the server is away ends the bridge at once (exit 3) and stops its bot;
+    it does not come back for the seat."""
+    pid_file = os.path.join(tempfile.gettempdir(), f"skirmish-stop-{os.getpid()}.pid")
+    first, second = first_and_second(
+        server, "onedchess", ["--cmd", bot_cmd(os.path.join(TEST_BOTS, "hang_bot.py"), pid_file)],
+        ["--cmd", bot_cmd("random_onedchess.py")], [])
+    second.expect(r"Joined match ")
+    try:
+        server.stop()  # SIGTERM: the server says it is restarting and goes
+        first.expect(r"Connection lost: .*; reconnecting")
+        first.proc.send_signal(signal.SIGTERM)
+        first.expect(r"Giving up the seat: stopped by signal 15")
+        first.expect(r"the seat could not be resigned: the game is forfeited after the server's reconnect grace\.")
+        check(first.wait(5) == 3, "a bridge stopped while reconnecting exits 3 within 5 s")
+        check("Reconnected" not in first.text, "the seat was not taken back")
+        check_reaped(pid_file)
+    finally:  # a bridge killed by the harness leaves its bot (which ignores SIGTERM) behind
+        if os.path.exists(pid_file):
+            with open(pid_file) as f:
+                pid = int(f.read())
+            os.remove(pid_file)
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+
+
 CASES = {
     "bridge_tactego": (random_vs_random("tactego", ["max_turns=300"]), ()),
     "bridge_onedchess": (random_vs_random("onedchess", ["max_turns=200"]), ()),
@@ -159,6 +238,9 @@ CASES = {
     "submission_raises": (submission_raises, ()),
     "submission_slow": (submission_slow, ()),
     "websocket_bot": (websocket_bot, ()),
+    "log_to_stderr": (log_to_stderr, ()),
+    "resume_shows_last_once": (resume_shows_last_once, ()),
+    "stop_while_reconnecting": (stop_while_reconnecting, ()),
 }
 
 if __name__ == "__main__":

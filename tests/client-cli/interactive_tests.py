@@ -9,6 +9,7 @@ import select
 import signal
 import subprocess
 import sys
+import tempfile
 import time
 
 from harness import SKIRMISH, STATE_DIR, Failure, Process, Proxy, check, client, run
@@ -432,6 +433,62 @@ def colours(server):
     black.kill()
 
 
+def shutdown_notice(server):
+    """The server's shutdown notice withdraws the move prompt: it comes back only once the
+    seat is back and a move is asked for."""
+    white, black, _ = start_pair(server, "onedchess")
+    white.expect(MOVE_PROMPT)
+    server.process.proc.send_signal(signal.SIGTERM)
+    white.expect(r"\* The server says: .*\n")
+    notice_end = white.cursor
+    white.expect(r"Connection lost: .*; reconnecting\.\.\.\n$")
+    between = white.text[notice_end:white.cursor]
+    check("Select Position" not in between, f"no prompt after the shutdown notice; got {between!r}")
+    white.kill()
+    black.kill()
+
+
+def stop_while_reconnecting(server):
+    """SIGTERM while the connection is down ends the client at once (exit 3, as any give-up):
+    the seat cannot be resigned, and it is not taken back either."""
+    proxy = Proxy(server.port)
+    try:
+        white = client(proxy.url, "--name", "alice", "create", "onedchess", "-o", "reconnect_grace_ms=1000",
+                       name="alice")
+        match = white.expect(r"Created \w+ match (\w+)").group(1)
+        black = client(server.url, "--name", "bob", "join", match, name="bob")
+        white.expect(MOVE_PROMPT)
+        proxy.close()  # no way back through it: the client keeps reconnecting
+        white.expect(r"Connection lost: .*; reconnecting")
+        white.proc.send_signal(signal.SIGTERM)
+        white.expect(r"Giving up the seat: stopped by signal 15")
+        white.expect(r"is down, so the seat could not be resigned: the game is forfeited after the "
+                     r"server's reconnect grace\.")
+        check(white.wait(5) == 3, "a client stopped while reconnecting exits 3 within 5 s")
+        check("Reconnected" not in white.text, "the seat was not taken back")
+        black.expect(r"Game over: Black wins! \(forfeit\) You win\.")
+        check(black.wait() == 0, "black exits 0")
+    finally:
+        proxy.close()
+
+
+def export_hidden(server):
+    """A running fog match's moves are hidden: export refuses it, and writes no file."""
+    red, blue, match = start_pair(server, "tactego", "fog=true")
+    blue.expect(r"Joined match " + match)
+    path = os.path.join(tempfile.gettempdir(), f"skirmish-export-{os.getpid()}.json")
+    export = client(server.url, "export", match, "-o", path, name="export")
+    export.expect(r"skirmish export: match " + match + r" is running and has hidden information: its moves are "
+                  r"hidden until it ends; export it after it ends")
+    check(export.wait() == 1, "exporting a hidden record exits 1")
+    written = os.path.exists(path)
+    if written:
+        os.remove(path)
+    check(not written, f"no record is written to {path}")
+    red.kill()
+    blue.kill()
+
+
 CASES = {
     "dcms_deadline": (dcms_deadline, ()),
     "interrupt": (interrupt, ()),
@@ -446,6 +503,9 @@ CASES = {
     "resume": (resume, ()),
     "offline_prompt": (offline_prompt, ()),
     "type_ahead": (type_ahead, ()),
+    "shutdown_notice": (shutdown_notice, ()),
+    "stop_while_reconnecting": (stop_while_reconnecting, ()),
+    "export_hidden": (export_hidden, ()),
 }
 
 if __name__ == "__main__":
