@@ -93,6 +93,11 @@ Lobby::Created Lobby::create(const std::string& game, engine::Options options,
     throw ProtocolError(ErrorCode::BadOptions, error.what());
   }
   const protocol::MatchSettings& match_settings = prepared.settings;
+  if (match_settings.spectators == protocol::Spectators::Full && !settings_.allow_full_spectators)
+    throw ProtocolError(ErrorCode::BadOptions,
+                        "option 'spectators': this server does not allow 'full' (its host started it "
+                        "with --full-spectators off, so that nobody watching sees hidden pieces); "
+                        "use 'public' or 'none'");
   const engine::Options& resolved = prepared.resolved;
 
   std::shared_ptr<Match> match;

@@ -24,6 +24,9 @@ struct LobbySettings {
   std::chrono::milliseconds deadline_margin{200};
   std::chrono::milliseconds finished_linger{60000};  // how long a finished match stays findable
   std::size_t max_matches = 10000;
+  // Whether a match may let spectators see everything (spectators=full): in a fog match
+  // that shows anyone, the opponent too, the hidden pieces. A tournament host turns it off.
+  bool allow_full_spectators = true;
 };
 
 class Lobby : public std::enable_shared_from_this<Lobby> {

@@ -106,6 +106,11 @@ int main(int argc, char** argv) {
                              "on SIGTERM, time clients get to take the notice and close")
                   ->envname("SKIRMISH_SHUTDOWN_TIMEOUT_MS"),
               whole_number(0, 4'000));
+  std::string full_spectators = "on";
+  rules.apply(app.add_option("--full-spectators", full_spectators,
+                             "on: a match may let spectators see every hidden piece (spectators=full); off: refused")
+                  ->envname("SKIRMISH_FULL_SPECTATORS"),
+              one_of({"on", "off"}));
   // TLS (docs/operations.md): both or neither.
   app.add_option("--tls-cert", config.tls_cert_file,
                  "PEM certificate chain: the port then takes wss:// and https:// too")
@@ -144,6 +149,7 @@ int main(int argc, char** argv) {
   config.reconnect_grace_default = std::chrono::milliseconds(grace_ms);
   if (store == "off") config.data_dir.clear();
   config.store_full_sync = store_sync == "full";
+  config.allow_full_spectators = full_spectators == "on";
   config.shutdown_timeout = std::chrono::milliseconds(shutdown_ms);
 
   config.on_store_failure = [](const std::string&) {

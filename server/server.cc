@@ -82,6 +82,7 @@ struct Server::Impl {
     LobbySettings lobby;
     lobby.reconnect_grace_default = config.reconnect_grace_default;
     lobby.deadline_margin = config.deadline_margin;
+    lobby.allow_full_spectators = config.allow_full_spectators;
     lobby.max_matches = static_cast<std::size_t>(std::max(1, config.max_connections));
     if (!config.data_dir.empty()) {
       try {

@@ -221,6 +221,22 @@ TEST_CASE("Spectators follow the game, see the public view and may be refused",
         "spectators_not_allowed");
 }
 
+TEST_CASE("A host can refuse spectators=full (no one watching sees hidden pieces)",
+          "[server][session][spectators]") {
+  server::Config config = test_config();
+  config.allow_full_spectators = false;
+  RunningServer server(config);
+  TestClient creator(server.port(), "creator");
+  creator.hello("creator");
+  const Json refused = creator.request(
+      {{"type", "create_match"}, {"game", "tactego"}, {"options", {{"fog", "true"}, {"spectators", "full"}}}});
+  CHECK(refused.at("code") == "bad_options");
+  CHECK_THAT(refused.at("message").get<std::string>(), Catch::Contains("--full-spectators off"));
+  const Json allowed = creator.request(
+      {{"type", "create_match"}, {"game", "tactego"}, {"options", {{"fog", "true"}, {"spectators", "public"}}}});
+  CHECK(allowed.at("type") == "match_created");
+}
+
 TEST_CASE("The lobby lists games and open matches, and a named seat can be joined",
           "[server][session][lobby]") {
   RunningServer server;
