@@ -3,7 +3,9 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
-#include <set>
+#include <cctype>
+#include <iostream>
+#include <map>
 #include <sstream>
 #include <stdexcept>
 
@@ -20,7 +22,17 @@ std::string trim(const std::string& text) {
   return text.substr(first, last - first + 1);
 }
 
-bool is_python_file(const fs::path& path) { return path.extension() == ".py"; }
+// Any case: a submission saved as TEAM.PY on another system is still one.
+bool is_python_file(const fs::path& path) {
+  std::string extension = path.extension().string();
+  for (char& c : extension) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return extension == ".py";
+}
+
+// Where a bot came from, for messages: its file, or its bots-file command.
+std::string origin_of(const BotEntry& bot) {
+  return bot.kind == BotEntry::Kind::PythonDcms ? bot.source : "'" + bot.source + "'";
+}
 
 BotEntry python_bot(const fs::path& path) {
   return BotEntry{path.stem().string(), BotEntry::Kind::PythonDcms, fs::absolute(path).string()};
@@ -67,9 +79,22 @@ std::vector<BotEntry> load_roster(const std::vector<std::string>& paths) {
     const fs::path path(text);
     if (fs::is_directory(path)) {
       std::vector<fs::path> files;
-      for (const auto& entry : fs::directory_iterator(path))
-        if (entry.is_regular_file() && is_python_file(entry.path())) files.push_back(entry.path());
+      std::vector<std::string> skipped;
+      for (const auto& entry : fs::directory_iterator(path)) {
+        if (entry.is_regular_file() && is_python_file(entry.path()))
+          files.push_back(entry.path());
+        else
+          skipped.push_back(entry.path().filename().string() + (entry.is_directory() ? "/" : ""));
+      }
       std::sort(files.begin(), files.end());
+      std::sort(skipped.begin(), skipped.end());
+      // Said, not silent: a submission in a sub-folder or with another ending plays no game.
+      if (!skipped.empty()) {
+        std::string list;
+        for (const auto& name : skipped) list += (list.empty() ? "" : ", ") + name;
+        std::cerr << "--bots " << text << ": not bots, skipped (only .py files in the folder itself are): "
+                  << list << "\n";
+      }
       if (files.empty()) throw std::invalid_argument("--bots " + text + ": the folder has no .py files");
       for (const auto& file : files) bots.push_back(python_bot(file));
     } else if (!fs::is_regular_file(path)) {
@@ -83,11 +108,13 @@ std::vector<BotEntry> load_roster(const std::vector<std::string>& paths) {
       for (auto& bot : parse_bots_file(content.str(), text)) bots.push_back(std::move(bot));
     }
   }
-  std::set<std::string> seen;
+  std::map<std::string, const BotEntry*> seen;
   for (const auto& bot : bots) {
     check_name(bot.name, "bot '" + bot.source + "'");
-    if (!seen.insert(bot.name).second)
-      throw std::invalid_argument("two bots are called '" + bot.name + "': rename one");
+    const auto [earlier, added] = seen.emplace(bot.name, &bot);
+    if (!added)
+      throw std::invalid_argument("two bots are called '" + bot.name + "': " + origin_of(*earlier->second) +
+                                  " and " + origin_of(bot) + "; rename one");
   }
   if (bots.size() < 2)
     throw std::invalid_argument("a tournament needs at least two bots, got " + std::to_string(bots.size()));

@@ -2,6 +2,9 @@
 // the progress line, the bots file and the resource-limit arguments.
 #include <catch2/catch.hpp>
 
+#include <iostream>
+#include <sstream>
+
 #include <cmath>
 #include <filesystem>
 #include <fstream>
@@ -203,16 +206,23 @@ TEST_CASE("bots: files, folders and bots files") {
   std::ofstream(dir / "class" / "team_b.py") << "def setup(*a): pass\n";
   std::ofstream(dir / "class" / "team_a.py") << "def setup(*a): pass\n";
   std::ofstream(dir / "class" / "notes.txt") << "not a bot\n";
+  std::ofstream(dir / "class" / "team_c.PY") << "def setup(*a): pass\n";  // any case
+  fs::create_directories(dir / "class" / "late");
   std::ofstream(dir / "bots.txt") << "# mine\nrandom = /usr/bin/python3 bots/random_dcms.py\n\n  fast=./fast --x\n";
+  std::ostringstream said;
+  auto* const standard_error = std::cerr.rdbuf(said.rdbuf());
   const auto bots = load_roster({(dir / "class").string(), (dir / "bots.txt").string()});
-  REQUIRE(bots.size() == 4);
+  std::cerr.rdbuf(standard_error);
+  CHECK_THAT(said.str(), Catch::Contains("not bots, skipped") && Catch::Contains("late/, notes.txt"));
+  REQUIRE(bots.size() == 5);
   CHECK(bots[0].name == "team_a");
   CHECK(bots[0].kind == BotEntry::Kind::PythonDcms);
   CHECK(bots[1].name == "team_b");
-  CHECK(bots[2].name == "random");
-  CHECK(bots[2].source == "/usr/bin/python3 bots/random_dcms.py");
-  CHECK(bots[3].name == "fast");
-  CHECK(bot_argv(bots[3], "/usr/bin/python3", "/b") == std::vector<std::string>{"/bin/sh", "-c", "exec ./fast --x"});
+  CHECK(bots[2].name == "team_c");
+  CHECK(bots[3].name == "random");
+  CHECK(bots[3].source == "/usr/bin/python3 bots/random_dcms.py");
+  CHECK(bots[4].name == "fast");
+  CHECK(bot_argv(bots[4], "/usr/bin/python3", "/b") == std::vector<std::string>{"/bin/sh", "-c", "exec ./fast --x"});
   CHECK(bot_argv(bots[0], "/usr/bin/python3", "/b") ==
         std::vector<std::string>{"/usr/bin/python3", "/b/seed_submission.py", bots[0].source});
 
@@ -221,7 +231,11 @@ TEST_CASE("bots: files, folders and bots files") {
   CHECK_THROWS_WITH(parse_bots_file("bad name = x\n", "f"), Catch::Contains("f line 1: bot name 'bad name'"));
   CHECK_THROWS_WITH(parse_bots_file("a =   \n", "f"), Catch::Contains("f line 1: bot 'a' has no command"));
   CHECK_THROWS_WITH(load_roster({(dir / "class").string(), (dir / "class" / "team_a.py").string()}),
-                    Catch::Contains("two bots are called 'team_a'"));
+                    Catch::Contains("two bots are called 'team_a': " + (dir / "class" / "team_a.py").string() +
+                                    " and " + (dir / "class" / "team_a.py").string() + "; rename one"));
+  std::ofstream(dir / "dup.txt") << "team_b = ./other_b\n";
+  CHECK_THROWS_WITH(load_roster({(dir / "class").string(), (dir / "dup.txt").string()}),
+                    Catch::Contains("and './other_b'; rename one"));
   CHECK_THROWS_WITH(load_roster({(dir / "class" / "team_a.py").string()}), Catch::Contains("at least two bots"));
   CHECK_THROWS_WITH(load_roster({(dir / "missing").string()}), Catch::Contains("no such file or folder"));
   fs::remove_all(dir);
