@@ -113,6 +113,12 @@ std::string option_text(const json& value, const std::string& name) {
 
 }  // namespace
 
+engine::Options options_from_json(const json& options) {
+  engine::Options out;
+  for (const auto& [name, value] : options.items()) out.set(name, option_text(value, name));
+  return out;
+}
+
 std::string_view to_string(MessageType type) {
   for (const auto& [t, name] : kTypes)
     if (t == type) return name;
@@ -192,8 +198,7 @@ ClientMessage parse_client_message(std::string_view frame, std::string& id_out) 
       out.game = require_string(message, "game");
       if (auto it = message.find("options"); it != message.end() && !it->is_null()) {
         if (!it->is_object()) bad("options", "must be an object");
-        for (const auto& [name, value] : it->items())
-          out.options.set(name, option_text(value, name));
+        out.options = options_from_json(*it);
       }
       break;
     }

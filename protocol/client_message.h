@@ -54,6 +54,10 @@ ClientMessage parse_client_message(std::string_view frame, std::string& id_out);
 // kIdPeekBytes bytes counts; otherwise empty.
 std::string peek_request_id(std::string_view frame);
 
+// create_match's `options` object as the engine reads it: every value as text (strings,
+// integers, booleans). Throws ProtocolError(bad_options) naming an option of another type.
+engine::Options options_from_json(const nlohmann::json& options);
+
 // Field readers for codecs; each throws ProtocolError(bad_message) naming `field`.
 const nlohmann::json& require_field(const nlohmann::json& message, std::string_view field);
 long long require_integer(const nlohmann::json& message, std::string_view field);
