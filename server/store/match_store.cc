@@ -73,9 +73,14 @@ MatchStore::MatchStore(const std::filesystem::path& data_dir, Sync sync,
   // Checkpoints run on their own thread (WalCheckpointer), never inside a game's commit.
   db_.exec("PRAGMA wal_autocheckpoint = 0");
   // When the log starts over, cut its file back to what WalCheckpointer lets it reach
-  // (about 64 MiB): without this it keeps the size of its longest run, e.g. a whole
+  // (restart_above_pages): without this it keeps the size of its longest run, e.g. a whole
   // database copied by a schema migration.
-  db_.exec("PRAGMA journal_size_limit = 67108864");
+  {
+    Statement page_size(db_, "PRAGMA page_size");
+    page_size.step();
+    db_.exec("PRAGMA journal_size_limit = " +
+             std::to_string(std::int64_t{log_policy.restart_above_pages} * page_size.integer(0)));
+  }
   checkpointer_.emplace(path(), sync == Sync::Full, log_policy, [this] { restart_log(); });
   // After every commit of this connection: how long the log is now.
   sqlite3_wal_hook(
