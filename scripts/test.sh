@@ -12,6 +12,8 @@ export CCACHE_DIR="${CCACHE_DIR:-$HOME/.cache/skirmish-ccache}"
 export CCACHE_BASEDIR="${CCACHE_BASEDIR:-$PWD}"
 # -g builds otherwise hash the working directory too, which differs in every clone.
 export CCACHE_NOHASHDIR="${CCACHE_NOHASHDIR:-1}"
+# Two builds' worth of objects fit in 2 GiB; the bound keeps a shared disk from filling.
+export CCACHE_MAXSIZE="${CCACHE_MAXSIZE:-2G}"
 jobs="$(nproc)"
 
 run_preset() {
