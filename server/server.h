@@ -19,6 +19,8 @@ struct Config {
   double rate_limit_per_second = 50;  // messages per connection, token bucket
   int rate_burst = 100;
   std::chrono::milliseconds idle_timeout{60000};
+  // A WebSocket that has not sent hello this long after its upgrade is closed (0 = never).
+  std::chrono::milliseconds hello_timeout{30000};
   std::chrono::milliseconds deadline_margin{200};
   std::chrono::milliseconds reconnect_grace_default{60000};
   bool allow_full_spectators = true;  // create_match may ask for spectators=full

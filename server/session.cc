@@ -1,6 +1,7 @@
 #include "server/session.h"
 
 #include <deque>
+#include <memory>
 #include <optional>
 #include <string>
 #include <type_traits>
@@ -8,6 +9,7 @@
 #include <boost/asio/dispatch.hpp>
 #include <boost/asio/executor_work_guard.hpp>
 #include <boost/asio/post.hpp>
+#include <boost/asio/steady_timer.hpp>
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
 #include <boost/beast/ssl.hpp>
@@ -111,7 +113,7 @@ class Session final : public Participant,
       // After the queued messages: the notice, then the close frame (close_after_writes_).
       self->enqueue(make_message(protocol::encode_shutdown(
           "the server is restarting; resume your seat with your token when it is back")));
-      self->close_after_writes_ = websocket::close_code::going_away;
+      self->close_after_writes_ = PendingClose{websocket::close_code::going_away, "going away"};
     });
   }
 
@@ -280,11 +282,30 @@ class Session final : public Participant,
       context_->metrics.count_error(ErrorCode::ServerFull);
       enqueue(make_message(protocol::encode_error(
           ErrorCode::ServerFull, "the server is at its connection limit; try again later", {})));
-      close_after_writes_ = websocket::close_code::try_again_later;
+      close_after_writes_ = PendingClose{websocket::close_code::try_again_later, "server full"};
       return;
     }
     spdlog::info("connection from {}", peer_);
+    start_hello_timer();
     read();
+  }
+
+  // A connection that never says hello would otherwise hold a slot for as long as it
+  // answers pings; it gets the protocol's time to say it, then an error and a close.
+  void start_hello_timer() {
+    const auto wait = context_->config.hello_timeout;
+    if (wait.count() <= 0) return;
+    hello_timer_ = std::make_unique<net::steady_timer>(ws_.get_executor(), wait);
+    hello_timer_->async_wait([self = this->shared_from_this(), wait](beast::error_code ec) {
+      if (ec || self->hello_ || self->closing_) return;
+      spdlog::info("connection {}: no hello within {} ms, closing (1008)", self->peer_, wait.count());
+      self->context_->metrics.count_error(ErrorCode::HelloRequired);
+      self->enqueue(make_message(protocol::encode_error(
+          ErrorCode::HelloRequired,
+          fmt::format("no hello within {} ms of connecting; closing the connection", wait.count()),
+          {})));
+      self->close_after_writes_ = PendingClose{websocket::close_code::policy_error, "no hello"};
+    });
   }
 
   void read() {
@@ -335,6 +356,7 @@ class Session final : public Participant,
   void gone() {
     if (gone_) return;
     gone_ = true;
+    hello_timer_.reset();  // its wait holds this session alive
     if (match_) match_->disconnected(this, seat_);
     match_.reset();
   }
@@ -392,9 +414,9 @@ class Session final : public Participant,
     if (!queue_.empty()) {
       write();
     } else if (close_after_writes_) {
-      const auto code = *close_after_writes_;
+      const PendingClose close = *close_after_writes_;
       close_after_writes_.reset();
-      close_with(code, code == websocket::close_code::going_away ? "going away" : "server full");
+      close_with(close.code, close.reason);
     }
   }
 
@@ -429,6 +451,7 @@ class Session final : public Participant,
                                   " is not supported; this server speaks version " +
                                   std::to_string(protocol::kProtocolVersion));
         hello_ = true;
+        hello_timer_.reset();  // cancels its wait
         name_ = message.name;
         const Config& config = context_->config;
         send(protocol::encode_welcome({config.max_message_bytes, config.rate_limit_per_second,
@@ -530,7 +553,13 @@ class Session final : public Participant,
   bool gone_ = false;
   bool websocket_ = false;  // upgraded (else a plain HTTP request)
   std::optional<http::request_parser<http::string_body>> request_parser_;
-  std::optional<websocket::close_code> close_after_writes_;
+  // The close frame to send once the queue has been written.
+  struct PendingClose {
+    websocket::close_code code;
+    const char* reason;
+  };
+  std::optional<PendingClose> close_after_writes_;
+  std::unique_ptr<net::steady_timer> hello_timer_;  // until hello; see start_hello_timer
   std::string name_;
   std::shared_ptr<Match> match_;
   std::optional<engine::Seat> seat_;

@@ -80,6 +80,22 @@ TEST_CASE("A peer that answers no ping is closed after the idle timeout, a live 
   CHECK(live.request({{"type", "ping"}}).at("type") == "pong");
 }
 
+TEST_CASE("A connection that never says hello is told and closed (1008); one that did stays",
+          "[server][frames]") {
+  server::Config config = test_config();
+  config.hello_timeout = std::chrono::milliseconds(300);
+  RunningServer server(config);
+  TestClient mute(server.port(), "mute"), greeted(server.port(), "greeted");
+  greeted.hello();
+  // `mute` answers pings (its reads are serviced) but says nothing.
+  const Json error = mute.wait_for_error("hello_required", 2000ms);
+  CHECK_THAT(error.at("message").get<std::string>(), Catch::Contains("no hello within 300 ms"));
+  CHECK(mute.wait_for_close(2000ms) == 1008);
+  CHECK(greeted.quiet_for(500ms));
+  CHECK_FALSE(greeted.closed());
+  CHECK(greeted.request({{"type", "ping"}}).at("type") == "pong");
+}
+
 TEST_CASE("Malformed JSON mid-game leaves the match playing", "[server][frames]") {
   RunningServer server;
   TwoSeatMatch m = start_match(server.port(), "onedchess");
