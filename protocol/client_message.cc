@@ -1,6 +1,8 @@
 #include "protocol/client_message.h"
 
 #include <array>
+#include <climits>
+#include <cstdio>
 #include <optional>
 #include <utility>
 
@@ -105,13 +107,77 @@ std::string describe(const json& value) {
 std::string option_text(const json& value, const std::string& name) {
   if (value.is_string()) return value.get<std::string>();
   if (value.is_boolean()) return value.get<bool>() ? "true" : "false";
-  if (value.is_number_integer()) return std::to_string(value.get<long long>());
-  if (value.is_number_unsigned()) return std::to_string(value.get<unsigned long long>());
+  // dump() writes the exact digits; get<long long>() would wrap 2^63..2^64-1 to negatives.
+  if (value.is_number_integer()) return value.dump();
   throw ProtocolError(ErrorCode::BadOptions, "option '" + name + "': " + describe(value) +
                                                  " is not a string, an integer or a boolean");
 }
 
+// A JSON integer as long long. nlohmann keeps 2^63..2^64-1 unsigned, and get<long long>()
+// would wrap those to negative numbers that an error message would then quote.
+long long integer_value(const json& value, std::string_view field) {
+  if (value.is_number_unsigned() && value.get<unsigned long long>() > LLONG_MAX)
+    bad(field, "is out of range");
+  return value.get<long long>();
+}
+
+// How many continuation bytes follow a UTF-8 lead byte; -1 for a byte no character starts with.
+int continuation_bytes(unsigned char lead) {
+  if (lead < 0x80) return 0;
+  if ((lead & 0xE0) == 0xC0) return 1;
+  if ((lead & 0xF0) == 0xE0) return 2;
+  if ((lead & 0xF8) == 0xF0) return 3;
+  return -1;
+}
+
+// The character starting at `pos`, moving `pos` past it; nullopt for a malformed sequence
+// (cut short, overlong, a surrogate or above U+10FFFF). Frames are checked UTF-8 already,
+// but a name must never be misread into something the checks below let through.
+std::optional<char32_t> next_code_point(std::string_view text, std::size_t& pos) {
+  constexpr char32_t kSmallest[] = {0, 0x80, 0x800, 0x10000};  // below: overlong
+  const auto lead = static_cast<unsigned char>(text[pos++]);
+  const int extra = continuation_bytes(lead);
+  if (extra < 0 || text.size() - pos < static_cast<std::size_t>(extra)) return std::nullopt;
+  char32_t code = extra == 0 ? lead : lead & (0x3Fu >> extra);
+  for (int i = 0; i < extra; ++i) {
+    const auto next = static_cast<unsigned char>(text[pos++]);
+    if ((next & 0xC0) != 0x80) return std::nullopt;
+    code = (code << 6) | (next & 0x3Fu);
+  }
+  if (code < kSmallest[extra] || code > 0x10FFFF || (code >= 0xD800 && code <= 0xDFFF))
+    return std::nullopt;
+  return code;
+}
+
+// Why a name may not hold `code` ("a control character"), or nullptr when it may.
+const char* forbidden_in_name(char32_t code) {
+  if (code <= 0x1F || (code >= 0x7F && code <= 0x9F)) return "a control character";
+  if ((code >= 0x202A && code <= 0x202E) || (code >= 0x2066 && code <= 0x2069))
+    return "a bidirectional control character";
+  return nullptr;
+}
+
+std::string code_point_name(char32_t code) {
+  char text[16];
+  std::snprintf(text, sizeof text, "U+%04X", static_cast<unsigned>(code));
+  return text;
+}
+
 }  // namespace
+
+void check_player_name(std::string_view name) {
+  std::size_t pos = 0;
+  std::size_t characters = 0;
+  while (pos < name.size()) {
+    if (++characters > kMaxNameLength)
+      bad("name", "is longer than " + std::to_string(kMaxNameLength) + " characters");
+    const std::string at = " at character " + std::to_string(characters);
+    const auto code = next_code_point(name, pos);
+    if (!code) bad("name", "is not valid UTF-8" + at);
+    if (const char* kind = forbidden_in_name(*code))
+      bad("name", "contains " + std::string(kind) + " (" + code_point_name(*code) + ")" + at);
+  }
+}
 
 engine::Options options_from_json(const json& options) {
   engine::Options out;
@@ -133,9 +199,8 @@ const json& require_field(const json& message, std::string_view field) {
 
 long long require_integer(const json& message, std::string_view field) {
   const json& value = require_field(message, field);
-  if (value.is_number_integer()) return value.get<long long>();
-  if (value.is_number_unsigned()) bad(field, "is out of range");
-  bad(field, "must be an integer");
+  if (!value.is_number_integer()) bad(field, "must be an integer");  // signed or unsigned
+  return integer_value(value, field);
 }
 
 const std::string& require_string(const json& message, std::string_view field) {
@@ -149,7 +214,7 @@ std::pair<long long, long long> require_position(const json& message, std::strin
   if (!value.is_array() || value.size() != 2 || !value[0].is_number_integer() ||
       !value[1].is_number_integer())
     bad(field, "must be a position [row, col] of two integers");
-  return {value[0].get<long long>(), value[1].get<long long>()};
+  return {integer_value(value[0], field), integer_value(value[1], field)};
 }
 
 std::string peek_request_id(std::string_view frame) {
@@ -191,7 +256,7 @@ ClientMessage parse_client_message(std::string_view frame, std::string& id_out) 
       if (version < 0 || version > 1'000'000) bad("version", "is out of range");
       out.version = static_cast<int>(version);
       out.name = optional_string(message, "name");
-      if (out.name.size() > kMaxNameLength) bad("name", "is longer than 64 characters");
+      check_player_name(out.name);
       break;
     }
     case MessageType::CreateMatch: {
@@ -207,10 +272,11 @@ ClientMessage parse_client_message(std::string_view frame, std::string& id_out) 
       break;
     case MessageType::Join: {
       out.match = require_string(message, "match");
-      // A seat name ("blue") or its number (0 or 1), which the match resolves.
+      // A seat name ("blue") or its number (0 or 1), which the match resolves; dump() keeps
+      // a number's exact digits (get<long long>() would wrap 2^63..2^64-1 to negatives).
       auto seat = message.find("seat");
       if (seat != message.end() && seat->is_number_integer())
-        out.seat = std::to_string(seat->get<long long>());
+        out.seat = seat->dump();
       else if (std::string name = optional_string(message, "seat"); !name.empty())
         out.seat = std::move(name);
       break;

@@ -58,7 +58,8 @@ std::string peek_request_id(std::string_view frame);
 // integers, booleans). Throws ProtocolError(bad_options) naming an option of another type.
 engine::Options options_from_json(const nlohmann::json& options);
 
-// Field readers for codecs; each throws ProtocolError(bad_message) naming `field`.
+// Field readers for codecs; each throws ProtocolError(bad_message) naming `field`. An
+// integer above LLONG_MAX is "out of range", never wrapped to a negative number.
 const nlohmann::json& require_field(const nlohmann::json& message, std::string_view field);
 long long require_integer(const nlohmann::json& message, std::string_view field);
 const std::string& require_string(const nlohmann::json& message, std::string_view field);
@@ -66,7 +67,14 @@ const std::string& require_string(const nlohmann::json& message, std::string_vie
 std::pair<long long, long long> require_position(const nlohmann::json& message,
                                                  std::string_view field);
 
-inline constexpr std::size_t kMaxNameLength = 64;
+// hello's `name`: valid UTF-8 of at most kMaxNameLength characters, without control
+// characters (C0, DEL, C1) or bidirectional overrides and isolates (U+202A..U+202E,
+// U+2066..U+2069), which would let a player forge lines or reorder text on other players'
+// screens and in the server log. Throws ProtocolError(bad_message) naming the character
+// and its position.
+void check_player_name(std::string_view name);
+
+inline constexpr std::size_t kMaxNameLength = 64;  // characters (code points), not bytes
 inline constexpr std::size_t kMaxIdLength = 128;  // bytes of a string id (UTF-8)
 inline constexpr std::size_t kIdPeekBytes = 4096;
 

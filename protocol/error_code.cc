@@ -5,7 +5,7 @@
 
 namespace skirmish::protocol {
 namespace {
-constexpr std::array<std::pair<ErrorCode, std::string_view>, 22> kNames{{
+constexpr std::array<std::pair<ErrorCode, std::string_view>, 23> kNames{{
     {ErrorCode::BadJson, "bad_json"},
     {ErrorCode::BadMessage, "bad_message"},
     {ErrorCode::UnknownType, "unknown_type"},
@@ -27,6 +27,7 @@ constexpr std::array<std::pair<ErrorCode, std::string_view>, 22> kNames{{
     {ErrorCode::RateLimited, "rate_limited"},
     {ErrorCode::TooLarge, "too_large"},
     {ErrorCode::ServerFull, "server_full"},
+    {ErrorCode::TooManyOpenMatches, "too_many_open_matches"},
     {ErrorCode::Internal, "internal"},
 }};
 }  // namespace

@@ -31,6 +31,7 @@ enum class ErrorCode : std::uint8_t {
   RateLimited,
   TooLarge,
   ServerFull,
+  TooManyOpenMatches,
   Internal,
 };
 

@@ -1,5 +1,6 @@
 #include "protocol/match_setup.h"
 
+#include <algorithm>
 #include <utility>
 
 namespace skirmish::protocol {
@@ -8,12 +9,42 @@ PreparedMatch prepare_match(const engine::GameInfo& game, const GameCodec& codec
                             engine::Options given, std::chrono::milliseconds default_grace,
                             std::string_view random_text) {
   PreparedMatch prepared;
+  for (const auto& [name, value] : given.values()) prepared.set_by_creator.push_back(name);
   check_given_options(game.name, game.options, given);
   prepared.settings = take_match_settings(game.name, given, default_grace);
   codec.choose_options(given, random_text);
   prepared.resolved = engine::resolve_options(game.options, given);
   prepared.state = game.create(prepared.resolved);
   return prepared;
+}
+
+engine::Options shown_options(const GameCodec& codec, const engine::Options& resolved) {
+  engine::Options shown;
+  for (const auto& [name, value] : resolved.values())
+    if (!codec.hides_option(name, resolved) && codec.option_applies(name, resolved))
+      shown.set(name, value);
+  return shown;
+}
+
+MatchTerms match_terms(const engine::GameInfo& game, const GameCodec& codec,
+                       const engine::Options& resolved, const MatchSettings& settings,
+                       std::vector<std::string> set_by_creator) {
+  MatchTerms terms;
+  // Inline files (pieces_text, map_text) can be 64 KiB each: a list of matches names them
+  // in set_by_creator and leaves their text to match_created and the history.
+  const engine::Options shown = shown_options(codec, resolved);
+  for (const auto& [name, value] : shown.values()) {
+    const bool inline_file = std::any_of(game.options.begin(), game.options.end(), [&](const auto& spec) {
+      return spec.name == name && spec.type == engine::OptionSpec::Type::Text;
+    });
+    if (!inline_file) terms.options.set(name, value);
+  }
+  terms.options.set(std::string(kMoveTimeOption), std::to_string(settings.move_time.count()));
+  terms.options.set(std::string(kReconnectGraceOption), std::to_string(settings.reconnect_grace.count()));
+  terms.options.set(std::string(kSpectatorsOption), std::string(to_string(settings.spectators)));
+  std::sort(set_by_creator.begin(), set_by_creator.end());
+  terms.set_by_creator = std::move(set_by_creator);
+  return terms;
 }
 
 }  // namespace skirmish::protocol

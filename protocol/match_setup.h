@@ -5,11 +5,14 @@
 // left to chance (a seed), resolve the rest and build the game.
 #include <chrono>
 #include <memory>
+#include <string>
 #include <string_view>
+#include <vector>
 
 #include "engine/registry.h"
 #include "protocol/game_codec.h"
 #include "protocol/match_options.h"
+#include "protocol/server_messages.h"
 
 namespace skirmish::protocol {
 
@@ -17,6 +20,7 @@ struct PreparedMatch {
   MatchSettings settings;
   engine::Options resolved;  // the game's own options, every default filled in
   std::unique_ptr<engine::GameState> state;
+  std::vector<std::string> set_by_creator;  // the option names given, sorted
 };
 
 // `random_text`: what the codec may use for a seed the creator did not give. Throws
@@ -24,5 +28,15 @@ struct PreparedMatch {
 PreparedMatch prepare_match(const engine::GameInfo& game, const GameCodec& codec,
                             engine::Options given, std::chrono::milliseconds default_grace,
                             std::string_view random_text);
+
+// The resolved options a match's creator is told of (match_created): all but those that
+// would give away hidden information (a fogged Tactego's seed) and those another replaces
+// (`pieces` beside `pieces_text`).
+engine::Options shown_options(const GameCodec& codec, const engine::Options& resolved);
+
+// What list_matches shows of a match before anyone joins it (see MatchTerms).
+MatchTerms match_terms(const engine::GameInfo& game, const GameCodec& codec,
+                       const engine::Options& resolved, const MatchSettings& settings,
+                       std::vector<std::string> set_by_creator);
 
 }  // namespace skirmish::protocol

@@ -108,10 +108,12 @@ std::string encode_match_created(std::string_view match, const engine::GameInfo&
   return text;
 }
 
-std::string encode_matches(const std::vector<MatchSummary>& matches, std::string_view id) {
+std::string encode_matches(const std::vector<MatchSummary>& matches, std::size_t total,
+                           std::string_view id) {
   std::string text;
   JsonWriter out(text);
   open(out, "matches", id);
+  out.key("total").number(static_cast<long long>(total));
   out.key("matches").begin_array();
   for (const auto& match : matches) {
     out.begin_object();
@@ -134,6 +136,14 @@ std::string encode_matches(const std::vector<MatchSummary>& matches, std::string
     out.end_array();
     out.key("spectators").number(match.spectators);
     out.key("spectators_allowed").string(to_string(match.spectators_allowed));
+    if (match.terms) {
+      out.key("options").begin_object();
+      for (const auto& [name, value] : match.terms->options.values()) out.key(name).string(value);
+      out.end_object();
+      out.key("set_by_creator").begin_array();
+      for (const auto& name : match.terms->set_by_creator) out.string(name);
+      out.end_array();
+    }
     out.end_object();
   }
   out.end_array();

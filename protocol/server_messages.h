@@ -4,6 +4,7 @@
 #include <array>
 #include <chrono>
 #include <cstddef>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -33,6 +34,16 @@ struct SeatSummary {
   std::string player;  // the player's hello name, empty when none
 };
 
+// A match's terms as a player sees them before joining (list_matches): every option the
+// creator was shown, and which of them the creator set rather than leaving to the defaults
+// or to the server. A hidden option the creator set (a fogged Tactego's seed) is named in
+// `set_by_creator` though its value is not shown: the joiner must know that the creator
+// knows it.
+struct MatchTerms {
+  engine::Options options;  // game options (no inline texts) and the three match options
+  std::vector<std::string> set_by_creator;  // option names, sorted
+};
+
 struct MatchSummary {
   std::string match;
   std::string game;
@@ -40,6 +51,7 @@ struct MatchSummary {
   std::array<SeatSummary, engine::kSeatCount> seats;
   int spectators = 0;
   Spectators spectators_allowed = Spectators::Public;
+  std::shared_ptr<const MatchTerms> terms;  // made once per match; null when unknown
 };
 
 std::string encode_error(ErrorCode code, std::string_view message, std::string_view id);
@@ -49,7 +61,9 @@ std::string encode_games(const std::vector<const engine::GameInfo*>& games,
 std::string encode_match_created(std::string_view match, const engine::GameInfo& game,
                                  const engine::Options& resolved, const MatchSettings& settings,
                                  std::string_view id);
-std::string encode_matches(const std::vector<MatchSummary>& matches, std::string_view id);
+// `total`: how many matches the request matched, of which `matches` may be the first part.
+std::string encode_matches(const std::vector<MatchSummary>& matches, std::size_t total,
+                           std::string_view id);
 std::string encode_joined(std::string_view match, std::string_view game, std::string_view seat,
                           engine::Seat seat_index, std::string_view token, bool resumed,
                           std::string_view id);

@@ -45,6 +45,9 @@ std::pair<int, int> Lobby::restore() {
                                                                 settings_.reconnect_grace_default);
       auto state = engine::replay(record.game_record());
       auto match = make_match(record.id, *info, *codec, record.options, match_settings, std::move(state));
+      if (auto names = set_by_creator_from(record.settings))
+        match->set_terms(std::make_shared<const protocol::MatchTerms>(
+            protocol::match_terms(*info, *codec, record.options, match_settings, std::move(*names))));
       match->restore(record);
       {
         std::lock_guard lock(mutex_);
@@ -73,15 +76,21 @@ std::map<std::pair<std::string, std::string>, int> Lobby::count_by_game_and_stat
   return counts;
 }
 
+namespace {
+
+// Throws `code` naming the games this server has.
+const engine::GameInfo& known_game(const std::string& game, ErrorCode code) {
+  if (const engine::GameInfo* info = engine::find_game(game)) return *info;
+  std::string names;
+  for (const engine::GameInfo* g : engine::all_games()) names += (names.empty() ? "" : ", ") + g->name;
+  throw ProtocolError(code, "field 'game': unknown game '" + game + "' (games: " + names + ")");
+}
+
+}  // namespace
+
 Lobby::Created Lobby::create(const std::string& game, engine::Options options,
-                             const std::string& id) {
-  const engine::GameInfo* info = engine::find_game(game);
-  if (!info) {
-    std::string names;
-    for (const engine::GameInfo* g : engine::all_games()) names += (names.empty() ? "" : ", ") + g->name;
-    throw ProtocolError(ErrorCode::BadOptions,
-                        "field 'game': unknown game '" + game + "' (games: " + names + ")");
-  }
+                             const std::string& id, const std::string& creator_address) {
+  const engine::GameInfo* info = &known_game(game, ErrorCode::BadOptions);
   const protocol::GameCodec* codec = protocol::find_codec(info->name);
   if (!codec) throw ProtocolError(ErrorCode::Internal, "no codec for game '" + game + "'");
 
@@ -99,6 +108,9 @@ Lobby::Created Lobby::create(const std::string& game, engine::Options options,
                         "with --full-spectators off, so that nobody watching sees hidden pieces); "
                         "use 'public' or 'none'");
   const engine::Options& resolved = prepared.resolved;
+  auto terms = std::make_shared<const protocol::MatchTerms>(protocol::match_terms(
+      *info, *codec, resolved, match_settings, prepared.set_by_creator));
+  engine::Options stored_settings = settings_as_options(match_settings, terms->set_by_creator);
 
   std::shared_ptr<Match> match;
   {
@@ -107,32 +119,52 @@ Lobby::Created Lobby::create(const std::string& game, engine::Options options,
     const std::size_t live = matches_.size() - std::min(matches_.size(), lingering_.size());
     if (live >= settings_.max_matches)
       throw ProtocolError(ErrorCode::ServerFull, "too many matches on this server; try later");
+    require_open_match_quota(creator_address);
     std::string match_id;
     do match_id = random_match_id();
     while (matches_.count(match_id) != 0);
     match = make_match(match_id, *info, *codec, resolved, match_settings, std::move(prepared.state));
+    match->set_terms(std::move(terms));
     // Stored before anyone can see it; a match that cannot be stored is not created.
     services_.write("create match " + match_id,
-                    [match_id, game = info->name, resolved, settings = settings_as_options(match_settings),
+                    [match_id, game = info->name, resolved, settings = std::move(stored_settings),
                      now = unix_ms()](store::MatchStore& store) {
                       store.create_match(match_id, game, resolved, settings, now);
                     });
     matches_.emplace(match_id, match);
+    if (!creator_address.empty()) open_by_address_[creator_address].push_back(match);
   }
   services_.metrics().matches_created_total.fetch_add(1, std::memory_order_relaxed);
   spdlog::info("match {}: created ({})", match->id(), info->name);
 
-  // What the creator is told: every resolved option except those that would give away
-  // hidden information (a fogged Tactego's seed) or that another replaces (`pieces`
-  // beside `pieces_text`).
-  engine::Options shown;
-  for (const auto& [name, value] : resolved.values())
-    if (!codec->hides_option(name, resolved) && codec->option_applies(name, resolved))
-      shown.set(name, value);
-  std::string reply = protocol::encode_match_created(match->id(), *info, shown, match_settings, id);
+  std::string reply = protocol::encode_match_created(
+      match->id(), *info, protocol::shown_options(*codec, resolved), match_settings, id);
 
   forget_if_nobody_joins(match->id(), match_settings.reconnect_grace);
   return {match, std::move(reply)};
+}
+
+void Lobby::require_open_match_quota(const std::string& address) {
+  const std::size_t quota = settings_.max_open_matches_per_address;
+  if (quota == 0 || address.empty()) return;
+  auto it = open_by_address_.find(address);
+  if (it == open_by_address_.end()) return;
+  auto& mine = it->second;
+  // Started, finished and forgotten matches no longer count.
+  std::erase_if(mine, [](const std::weak_ptr<Match>& weak) {
+    const auto match = weak.lock();
+    return !match || !match->waiting_for_players();
+  });
+  if (mine.empty()) {
+    open_by_address_.erase(it);
+    return;
+  }
+  if (mine.size() >= quota)
+    throw ProtocolError(ErrorCode::TooManyOpenMatches,
+                        fmt::format("{} matches created from your address {} are waiting for players, "
+                                    "the most this server allows; join or leave one of them, or wait "
+                                    "until they start",
+                                    mine.size(), address));
 }
 
 // A match nobody joins is forgotten after the reconnect grace.
@@ -174,7 +206,8 @@ std::string Lobby::no_such_match_text(const std::string& match_id) const {
   return text;
 }
 
-std::vector<protocol::MatchSummary> Lobby::list(const std::string& game_filter) const {
+Lobby::Listing Lobby::list(const std::string& game_filter) const {
+  if (!game_filter.empty()) known_game(game_filter, ErrorCode::BadMessage);
   std::vector<std::shared_ptr<Match>> all;
   {
     std::lock_guard lock(mutex_);
@@ -186,10 +219,15 @@ std::vector<protocol::MatchSummary> Lobby::list(const std::string& game_filter) 
   std::sort(all.begin(), all.end(), [](const auto& a, const auto& b) {
     return a->creation_order() < b->creation_order();
   });
-  std::vector<protocol::MatchSummary> out;
+  Listing out;
   for (const auto& match : all) {
     auto summary = match->summary();
-    if (summary.status != "over") out.push_back(std::move(summary));
+    if (summary.status == "over") continue;
+    // A running match nobody may watch has nothing to offer: no seat, no view.
+    if (summary.status == "running" && summary.spectators_allowed == protocol::Spectators::None)
+      continue;
+    ++out.total;
+    if (out.matches.size() < kMaxListed) out.matches.push_back(std::move(summary));
   }
   return out;
 }

@@ -27,6 +27,9 @@ struct LobbySettings {
   // Whether a match may let spectators see everything (spectators=full): in a fog match
   // that shows anyone, the opponent too, the hidden pieces. A tournament host turns it off.
   bool allow_full_spectators = true;
+  // Matches created from one address and not yet started (0: no limit): one client must not
+  // fill the server's match table for everyone else.
+  std::size_t max_open_matches_per_address = 50;
 };
 
 class Lobby : public std::enable_shared_from_this<Lobby> {
@@ -43,11 +46,22 @@ class Lobby : public std::enable_shared_from_this<Lobby> {
     std::shared_ptr<Match> match;
     std::string reply;  // the encoded match_created
   };
-  // Throws ProtocolError: bad_options (unknown game, bad option), server_full (too many).
-  Created create(const std::string& game, engine::Options options, const std::string& id);
+  // `creator_address`: the client's IP address, for its quota of open matches. Throws
+  // ProtocolError: bad_options (unknown game, bad option), server_full (too many matches),
+  // too_many_open_matches (the address's quota).
+  Created create(const std::string& game, engine::Options options, const std::string& id,
+                 const std::string& creator_address = {});
   // Throws ProtocolError no_such_match.
   std::shared_ptr<Match> find(const std::string& match_id) const;
-  std::vector<protocol::MatchSummary> list(const std::string& game_filter) const;
+
+  // list_matches: open matches, and running ones that may be watched, oldest first; at most
+  // kMaxListed of them, with how many there are in all. Throws bad_message for an unknown game.
+  static constexpr std::size_t kMaxListed = 200;
+  struct Listing {
+    std::vector<protocol::MatchSummary> matches;
+    std::size_t total = 0;
+  };
+  Listing list(const std::string& game_filter) const;
   std::size_t size() const;
 
   // Cancels every match's timers and forgets them (server shutdown).
@@ -61,6 +75,8 @@ class Lobby : public std::enable_shared_from_this<Lobby> {
                                     protocol::MatchSettings settings,
                                     std::unique_ptr<engine::GameState> state);
   void forget_if_nobody_joins(const std::string& match_id, std::chrono::milliseconds after);
+  // Expects mutex_ held. Throws too_many_open_matches when `address` has its quota waiting.
+  void require_open_match_quota(const std::string& address);
   std::string no_such_match_text(const std::string& match_id) const;
 
   boost::asio::any_io_executor executor_;
@@ -69,6 +85,8 @@ class Lobby : public std::enable_shared_from_this<Lobby> {
   mutable std::mutex mutex_;
   std::unordered_map<std::string, std::shared_ptr<Match>> matches_;
   std::deque<std::string> lingering_;  // finished matches still findable, oldest first
+  // Per creator address, the matches it created that may still be waiting for players.
+  std::unordered_map<std::string, std::vector<std::weak_ptr<Match>>> open_by_address_;
 };
 
 }  // namespace skirmish::server

@@ -76,6 +76,10 @@ int main(int argc, char** argv) {
   rules.apply(app.add_option("--rate-burst", config.rate_burst, "burst of messages allowed above the rate")
                   ->envname("SKIRMISH_RATE_BURST"),
               whole_number(1, 1'000'000));
+  rules.apply(app.add_option("--max-open-matches-per-ip", config.max_open_matches_per_ip,
+                             "matches created from one address and waiting for players (0 = no limit)")
+                  ->envname("SKIRMISH_MAX_OPEN_MATCHES_PER_IP"),
+              whole_number(0, 10'000'000));
   rules.apply(app.add_option("--idle-timeout-ms", idle_ms, "close a connection silent this long (0 = never)")
                   ->envname("SKIRMISH_IDLE_TIMEOUT_MS"),
               whole_number(0, 86'400'000));

@@ -71,7 +71,7 @@ void Match::restore(const store::MatchRecord& record) {
     mine.connected = false;
   }
   if (record.state == store::MatchState::Running) {
-    status_ = MatchStatus::Running;
+    set_status(MatchStatus::Running);
     if (state_->outcome().over) {  // the last turn was stored, its ending was not
       finish(state_->outcome());
       return;
@@ -129,7 +129,13 @@ protocol::MatchSummary Match::summary() const {
   }
   out.spectators = static_cast<int>(spectators_.size());
   out.spectators_allowed = settings_.spectators;
+  out.terms = terms_;
   return out;
+}
+
+void Match::set_status(MatchStatus status) {
+  status_ = status;
+  waiting_for_players_.store(status == MatchStatus::Waiting, std::memory_order_relaxed);
 }
 
 // ---- joining ---------------------------------------------------------------------------
@@ -456,7 +462,7 @@ void Match::start_game() {
   services_.write_or_log("start match " + id_, [id = id_, now = unix_ms()](store::MatchStore& store) {
     store.start_match(id, now);
   });
-  status_ = MatchStatus::Running;
+  set_status(MatchStatus::Running);
   spdlog::info("match {}: {} started ({} vs {})", id_, info_.name, slot(0).player_name,
                slot(1).player_name);
   if (state_->outcome().over) {  // a position with no legal move for the first player
@@ -530,7 +536,7 @@ void Match::on_deadline(std::uint64_t generation) {
 void Match::finish(const engine::Outcome& outcome) {
   if (status_ == MatchStatus::Over) return;
   if (!state_->outcome().over) server_outcome_ = outcome;
-  status_ = MatchStatus::Over;
+  set_status(MatchStatus::Over);
   ++seq_;
   ++deadline_generation_;
   deadline_timer_.cancel();

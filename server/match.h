@@ -4,6 +4,7 @@
 // (one mutex per match); replies and broadcasts go out through Participant::deliver.
 // Errors for the caller are thrown as protocol::ProtocolError.
 #include <array>
+#include <atomic>
 #include <chrono>
 #include <cstdint>
 #include <functional>
@@ -56,7 +57,11 @@ class Match : public std::enable_shared_from_this<Match> {
   std::pair<std::int64_t, std::uint64_t> creation_order() const { return {created_ms_, instance_}; }
   const engine::GameInfo& info() const { return info_; }
   bool over() const;
+  // Created, not started. Read without the match's lock, so the lobby may ask under its own.
+  bool waiting_for_players() const { return waiting_for_players_.load(std::memory_order_relaxed); }
   protocol::MatchSummary summary() const;
+  // What list_matches shows of its terms; set once, before anyone can find the match.
+  void set_terms(std::shared_ptr<const protocol::MatchTerms> terms) { terms_ = std::move(terms); }
 
   // Each sends its own reply (joined/watching + state) to `who`; `id` is the request's id.
   engine::Seat join(const std::shared_ptr<Participant>& who, const std::optional<std::string>& seat,
@@ -148,7 +153,10 @@ class Match : public std::enable_shared_from_this<Match> {
   Clock::time_point turn_started_ = Clock::now();
   bool clock_waits_for_seats_ = false;  // reloaded: the clock starts when every seat is back
 
+  void set_status(protocol::MatchStatus status);  // status_, and its lock-free mirror
   protocol::MatchStatus status_ = protocol::MatchStatus::Waiting;
+  std::atomic<bool> waiting_for_players_{true};
+  std::shared_ptr<const protocol::MatchTerms> terms_;
   std::optional<engine::Outcome> server_outcome_;  // resignation, timeout, forfeit
   std::uint64_t seq_ = 0;
   std::array<SeatSlot, engine::kSeatCount> seats_;

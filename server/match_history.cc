@@ -32,6 +32,12 @@ std::string seat_name(const store::MatchRecord& record, engine::Seat seat) {
   return info->seat_names[static_cast<std::size_t>(seat)];
 }
 
+// spectators=none: nobody may watch the match, so nobody follows its moves here either.
+bool unwatchable_while_running(const store::MatchRecord& record) {
+  return !finished(record) && record.settings.has("spectators") &&
+         record.settings.text("spectators") == "none";
+}
+
 json optional_ms(const std::optional<std::int64_t>& ms) { return ms ? json(*ms) : json(nullptr); }
 
 }  // namespace
@@ -74,6 +80,11 @@ json match_detail_json(const store::MatchRecord& record) {
     return out;
   }
   out["seed"] = record.options.has("seed") ? json(record.options.text("seed")) : json(nullptr);
+  if (unwatchable_while_running(record)) {
+    out["moves"] = nullptr;
+    out["hidden"] = "this match allows no spectators: its moves are shown when it ends";
+    return out;
+  }
   json moves = json::array();
   for (const auto& turn : record.turns) {
     json entry = {{"moves", json::object()}, {"ms", json::object()}};

@@ -27,13 +27,34 @@ std::int64_t unix_ms() {
       .count();
 }
 
-engine::Options settings_as_options(const protocol::MatchSettings& settings) {
+namespace {
+constexpr std::string_view kSetByCreatorSetting = "set_by_creator";  // names, comma-separated
+}  // namespace
+
+engine::Options settings_as_options(const protocol::MatchSettings& settings,
+                                    const std::vector<std::string>& set_by_creator) {
   engine::Options options;
+  std::string names;
+  for (const auto& name : set_by_creator) names += (names.empty() ? "" : ",") + name;
+  options.set(std::string(kSetByCreatorSetting), std::move(names));
   options.set(std::string(protocol::kMoveTimeOption), std::to_string(settings.move_time.count()));
   options.set(std::string(protocol::kReconnectGraceOption),
               std::to_string(settings.reconnect_grace.count()));
   options.set(std::string(protocol::kSpectatorsOption), std::string(protocol::to_string(settings.spectators)));
   return options;
+}
+
+std::optional<std::vector<std::string>> set_by_creator_from(const engine::Options& stored_settings) {
+  if (!stored_settings.has(kSetByCreatorSetting)) return std::nullopt;
+  std::vector<std::string> names;
+  const std::string& text = stored_settings.text(kSetByCreatorSetting);
+  for (std::size_t start = 0; start < text.size();) {
+    std::size_t comma = text.find(',', start);
+    if (comma == std::string::npos) comma = text.size();
+    names.push_back(text.substr(start, comma - start));
+    start = comma + 1;
+  }
+  return names;
 }
 
 }  // namespace skirmish::server

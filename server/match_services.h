@@ -53,6 +53,11 @@ struct MatchServices {
 std::int64_t unix_ms();
 
 // The server's own match options as text, the way take_match_settings reads them back.
-engine::Options settings_as_options(const protocol::MatchSettings& settings);
+// With the names of the options the match's creator set (MatchTerms::set_by_creator), kept
+// so that a reloaded match lists the same terms.
+engine::Options settings_as_options(const protocol::MatchSettings& settings,
+                                    const std::vector<std::string>& set_by_creator);
+// The names stored by settings_as_options; nullopt for a match stored before they were.
+std::optional<std::vector<std::string>> set_by_creator_from(const engine::Options& stored_settings);
 
 }  // namespace skirmish::server

@@ -83,6 +83,7 @@ struct Server::Impl {
     lobby.reconnect_grace_default = config.reconnect_grace_default;
     lobby.deadline_margin = config.deadline_margin;
     lobby.allow_full_spectators = config.allow_full_spectators;
+    lobby.max_open_matches_per_address = static_cast<std::size_t>(std::max(0, config.max_open_matches_per_ip));
     lobby.max_matches = static_cast<std::size_t>(std::max(1, config.max_connections));
     if (!config.data_dir.empty()) {
       try {

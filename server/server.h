@@ -24,6 +24,8 @@ struct Config {
   std::chrono::milliseconds deadline_margin{200};
   std::chrono::milliseconds reconnect_grace_default{60000};
   bool allow_full_spectators = true;  // create_match may ask for spectators=full
+  // Matches created from one IP address and not yet started (0 = no limit).
+  int max_open_matches_per_ip = 50;
   std::string log_level = "info";  // trace, debug, info, warn, error, critical, off
   // Where matches are stored (SQLite, docs/operations.md); empty: nothing is stored (no
   // restart recovery, no history). skirmish-server's default is ./skirmish-data.

@@ -76,7 +76,8 @@ class Session final : public Participant,
         over_limit_(over_limit) {
     beast::error_code ec;
     const auto endpoint = beast::get_lowest_layer(ws_).socket().remote_endpoint(ec);
-    peer_ = ec ? std::string("?") : endpoint.address().to_string() + ":" + std::to_string(endpoint.port());
+    if (!ec) address_ = endpoint.address().to_string();
+    peer_ = ec ? std::string("?") : address_ + ":" + std::to_string(endpoint.port());
   }
 
   ~Session() override {
@@ -463,13 +464,15 @@ class Session final : public Participant,
         send(protocol::encode_games(engine::all_games(), context_->config.reconnect_grace_default, id));
         return;
       case MessageType::CreateMatch: {
-        auto created = context_->lobby->create(message.game, message.options, id);
+        auto created = context_->lobby->create(message.game, message.options, id, address_);
         send(std::move(created.reply));
         return;
       }
-      case MessageType::ListMatches:
-        send(protocol::encode_matches(context_->lobby->list(message.game), id));
+      case MessageType::ListMatches: {
+        const Lobby::Listing listing = context_->lobby->list(message.game);
+        send(protocol::encode_matches(listing.matches, listing.total, id));
         return;
+      }
       case MessageType::Join: {
         leave_finished_match();
         require_no_match();
@@ -546,7 +549,8 @@ class Session final : public Participant,
   std::deque<Outgoing> queue_;
   std::shared_ptr<ServerContext> context_;
   RateLimiter limiter_;
-  std::string peer_;
+  std::string address_;  // the client's IP address (its quota of open matches)
+  std::string peer_;      // address:port, for the log
   bool over_limit_ = false;
   bool hello_ = false;
   bool closing_ = false;

@@ -6,11 +6,15 @@
 namespace skirmish::engine::dcms {
 namespace {
 
+constexpr int kWholeMap = 0;  // line and column of a fault of the whole map
+
+// A character as it follows "unexpected": "blank", "character 'x'", "byte 0x1b". Never
+// the character itself when it is invisible or could act on a terminal.
 std::string describe_char(char ch) {
-  if (ch == ' ') return "a blank";
-  if (ch == '\t') return "a tab";
-  if (ch == '\r') return "a carriage return";
-  if (ch >= 0x21 && ch <= 0x7e) return std::string("'") + ch + "'";
+  if (ch == ' ') return "blank";
+  if (ch == '\t') return "tab";
+  if (ch == '\r') return "carriage return";
+  if (ch >= 0x21 && ch <= 0x7e) return std::string("character '") + ch + "'";
   char code[16];
   std::snprintf(code, sizeof code, "byte 0x%02x", static_cast<unsigned>(static_cast<unsigned char>(ch)));
   return code;
@@ -31,17 +35,26 @@ std::vector<std::string_view> split_lines(std::string_view text) {
   return lines;
 }
 
+// "map 'm', line 3, column 5: ..." for a place in the map; "map 'm': ..." for line 0, a
+// fault of the whole map (no square to point at).
+std::string map_error_text(const std::string& map_name, int line, int column,
+                           const std::string& problem) {
+  std::string text = "map '" + map_name + "'";
+  if (line > 0)
+    text += ", line " + std::to_string(line) + ", column " + std::to_string(column);
+  return text + ": " + problem;
+}
+
 }  // namespace
 
 MapError::MapError(const std::string& map_name, int line, int column, const std::string& problem)
-    : std::invalid_argument("map '" + map_name + "', line " + std::to_string(line) + ", column " +
-                            std::to_string(column) + ": " + problem),
+    : std::invalid_argument(map_error_text(map_name, line, column, problem)),
       line_(line),
       column_(column) {}
 
 Map parse_map(std::string_view text, std::string name) {
   const auto lines = split_lines(text);
-  if (lines.empty()) throw MapError(name, 1, 1, "the map is empty");
+  if (lines.empty()) throw MapError(name, kWholeMap, kWholeMap, "the map is empty");
 
   Map map;
   map.rows = static_cast<int>(lines.size());
@@ -62,11 +75,11 @@ Map parse_map(std::string_view text, std::string name) {
                          std::to_string(map.cols) + " (the map must be rectangular)");
   }
   if (map.rows < kMinRows)
-    throw MapError(name, map.rows + 1, 1,
+    throw MapError(name, kWholeMap, kWholeMap,
                    "the map has " + std::to_string(map.rows) + " rows; at least " +
                        std::to_string(kMinRows) + " are needed to play");
   if (map.cols < kMinCols)
-    throw MapError(name, 1, map.cols + 1,
+    throw MapError(name, kWholeMap, kWholeMap,
                    "the map has " + std::to_string(map.cols) + " columns; at least " +
                        std::to_string(kMinCols) + " are needed to play");
 
@@ -91,14 +104,12 @@ Map parse_map(std::string_view text, std::string name) {
   // Each player needs a free square in their half to place their pieces.
   for (int seat = 0; seat < 2; ++seat) {
     bool free_square = false;
-    int first_col = -1;
     for (int c = 0; c < map.cols; ++c) {
       if (!map.in_half(seat, c)) continue;
-      if (first_col < 0) first_col = c;
       for (int r = 0; r < map.rows; ++r) free_square = free_square || !map.wall(r, c);
     }
     if (!free_square)
-      throw MapError(name, 1, first_col + 1,
+      throw MapError(name, kWholeMap, kWholeMap,
                      std::string(seat == 0 ? "blue's (left)" : "red's (right)") +
                          " half has no free square to place pieces on");
   }

@@ -34,7 +34,9 @@ struct Map {
   bool operator==(const Map&) const = default;
 };
 
-// A bad map: where (1-based line and column) and what was wrong; what() names both.
+// A bad map: where (1-based line and column) and what was wrong; what() names both. Line and
+// column are 0 for a fault of the whole map (empty, too small, a half without a free
+// square), and what() then names no place.
 class MapError : public std::invalid_argument {
  public:
   MapError(const std::string& map_name, int line, int column, const std::string& problem);

@@ -1,6 +1,11 @@
 // DCMS on the wire: setup {"placement": [[r, c], ...]}, play {"move": "M 4"}. The view is
 // the bot's inputs of the seed (colour, size, walls, every piece's square). Sealed moves
 // never reach the codec: the engine holds only resolved turns.
+#include <algorithm>
+#include <optional>
+#include <string>
+#include <string_view>
+
 #include "engine/dcms/dcms.h"
 #include "protocol/client_message.h"
 #include "protocol/codecs/codecs.h"
@@ -24,20 +29,76 @@ std::string_view phase_name(dc::Phase phase) {
   return "over";
 }
 
-// A placement of any shape becomes setup text; an entry that is not [int, int] becomes a
-// token the engine cannot read, so the placement is illegal and loses (rules §4).
+// An entry that is not [int, int] becomes one token the engine cannot read as a number, so
+// the placement is illegal and loses (rules §4). The token carries the entry's JSON when it
+// is short, so the turn report can quote it (malformed_entry_problem); "malformed" alone
+// (what older records hold) leaves the quote out.
+constexpr std::string_view kMalformed = "malformed";
+constexpr std::size_t kMaxQuotedEntry = 32;
+
+bool is_row_col(const nlohmann::json& entry) {
+  return entry.is_array() && entry.size() == 2 && entry[0].is_number_integer() &&
+         entry[1].is_number_integer();
+}
+
+// The entry as one token: ASCII JSON (nothing a terminal would act on) with each blank
+// written \u0020, since a blank would split it; empty when too long to be worth quoting.
+std::string entry_quote(const nlohmann::json& entry) {
+  const std::string json =
+      entry.dump(-1, ' ', /*ensure_ascii=*/true, nlohmann::json::error_handler_t::replace);
+  std::string quote;
+  for (char ch : json) quote += ch == ' ' ? std::string("\\u0020") : std::string(1, ch);
+  return quote.size() <= kMaxQuotedEntry ? quote : std::string();
+}
+
+std::string malformed_token(const nlohmann::json& entry) {
+  const std::string quote = entry_quote(entry);
+  return quote.empty() ? std::string(kMalformed) : std::string(kMalformed) + ":" + quote;
+}
+
+// A placement of any shape becomes setup text, two numbers per well-formed entry. dump()
+// writes a number's exact digits (get<long long>() would wrap 2^63..2^64-1 to negatives,
+// which the engine would then quote); the engine refuses any number off the board.
 std::string placement_text(const nlohmann::json& placement) {
   std::string text;
   for (const auto& entry : placement) {
     if (!text.empty()) text += ' ';
-    if (entry.is_array() && entry.size() == 2 && entry[0].is_number_integer() &&
-        entry[1].is_number_integer())
-      text += std::to_string(entry[0].get<long long>()) + " " +
-              std::to_string(entry[1].get<long long>());
-    else
-      text += "malformed";
+    text += is_row_col(entry) ? entry[0].dump() + " " + entry[1].dump() : malformed_token(entry);
   }
   return text;
+}
+
+// What was wrong with the first malformed entry of setup text made by placement_text, e.g.
+// "placement entry 2 is [\"1\",1], not [row, col] of two whole numbers" (entries from 1);
+// empty when it has none. The engine could only quote the token.
+std::string malformed_entry_problem(std::string_view text) {
+  std::size_t numbers = 0;  // before the first malformed token: two per entry
+  while (!text.empty()) {
+    const std::size_t blank = text.find(' ');
+    const std::string_view token = text.substr(0, blank);
+    text.remove_prefix(blank == std::string_view::npos ? text.size() : blank + 1);
+    if (token.substr(0, kMalformed.size()) != kMalformed) {
+      ++numbers;
+      continue;
+    }
+    const std::string_view quote = token.substr(std::min(token.size(), kMalformed.size() + 1));
+    return "placement entry " + std::to_string(numbers / 2 + 1) + " is " +
+           (quote.empty() ? "" : std::string(quote) + ", ") +
+           "not [row, col] of two whole numbers";
+  }
+  return {};
+}
+
+// Why a seat's setup was illegal, or null. A malformed entry is named in the codec's words
+// (it is the clearest thing to fix, even when the engine stopped at an earlier number).
+void write_setup_problem(JsonWriter& out, const std::string& engine_problem,
+                         const std::optional<std::string>& placement) {
+  if (engine_problem.empty()) {
+    out.null();
+    return;
+  }
+  const std::string malformed = placement ? malformed_entry_problem(*placement) : std::string();
+  out.string(malformed.empty() ? engine_problem : malformed);
 }
 
 void write_seat_map(JsonWriter& out, const std::array<bool, 2>& values) {
@@ -138,11 +199,8 @@ class DcmsCodec final : public GameCodec {
     out.key("setup_problem").begin_object();
     for (engine::Seat seat = 0; seat < engine::kSeatCount; ++seat) {
       out.key(dc::seat_name(seat));
-      const auto& problem = last->setup_problem[static_cast<std::size_t>(seat)];
-      if (problem.empty())
-        out.null();
-      else
-        out.string(problem);
+      const auto s = static_cast<std::size_t>(seat);
+      write_setup_problem(out, last->setup_problem[s], last->moves[s]);
     }
     out.end_object();
     out.end_object();

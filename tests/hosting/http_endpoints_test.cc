@@ -207,3 +207,20 @@ TEST_CASE("while the server starts, /healthz says starting (503) and the history
   const auto metrics = skirmish::server::handle_http_request("GET", "/metrics", starting);
   CHECK(metrics.status == 503);
 }
+
+TEST_CASE("a running match that allows no spectators shows its moves only when it ends") {
+  skirmish::test::TempDir dir;
+  skirmish::test::RunningServer server(config_with_store(dir.path()));
+  ScriptedMatch private_game("dcms", {}, 10, {{"spectators", "none"}});
+  private_game.start(server.port());
+  private_game.play(2);
+  const Json running = get_json(server.port(), "/api/matches/" + private_game.id());
+  INFO(running.dump());
+  CHECK(running.at("moves").is_null());
+  CHECK_THAT(running.at("hidden").get<std::string>(), Catch::Contains("no spectators"));
+  CHECK(running.at("turns") == 2);
+  private_game.play_to_end();
+  const Json over = get_json(server.port(), "/api/matches/" + private_game.id());
+  CHECK(over.at("moves").size() == private_game.turns().size());
+  CHECK_FALSE(over.contains("hidden"));
+}

@@ -19,8 +19,10 @@ std::vector<long long> numbers(const std::string& text) {
 
 }  // namespace
 
-ScriptedMatch::ScriptedMatch(std::string game, engine::Options game_options, std::uint64_t move_seed)
-    : game_(std::move(game)), game_options_(std::move(game_options)), rng_(move_seed),
+ScriptedMatch::ScriptedMatch(std::string game, engine::Options game_options, std::uint64_t move_seed,
+                             Json match_options)
+    : game_(std::move(game)), game_options_(std::move(game_options)),
+      match_options_(std::move(match_options)), rng_(move_seed),
       state_(engine::create_game(game_, game_options_)) {}
 
 void ScriptedMatch::start(unsigned short port) {
@@ -32,6 +34,7 @@ void ScriptedMatch::start(unsigned short port) {
   Json options = Json::object();
   for (const auto& [name, value] : game_options_.values()) options[name] = value;
   options["move_time_ms"] = 0;
+  options.update(match_options_);
   id_ = clients_[0]->create_match(game_, options);
   const auto* info = engine::find_game(game_);
   for (int s = 0; s < 2; ++s) {

@@ -16,8 +16,10 @@ namespace skirmish::test {
 class ScriptedMatch {
  public:
   // `game_options`: the game's own options as the mirror gets them (Tactego: give a seed);
-  // the wire options are these plus move_time_ms=0 (no clock: the test sets the pace).
-  ScriptedMatch(std::string game, engine::Options game_options, std::uint64_t move_seed);
+  // the wire options are these plus move_time_ms=0 (no clock: the test sets the pace) and
+  // `match_options` (spectators, reconnect_grace_ms).
+  ScriptedMatch(std::string game, engine::Options game_options, std::uint64_t move_seed,
+                Json match_options = Json::object());
 
   void start(unsigned short port);  // creates the match and fills both seats
   // Plays up to `turns` whole turns; stops early when the game ends.
@@ -46,6 +48,7 @@ class ScriptedMatch {
 
   std::string game_;
   engine::Options game_options_;
+  Json match_options_;
   engine::Rng rng_;
   std::unique_ptr<engine::GameState> state_;
   std::string id_;

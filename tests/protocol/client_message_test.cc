@@ -1,9 +1,11 @@
 #include <catch2/catch.hpp>
 
+#include "engine/registry.h"
 #include "protocol/client_message.h"
 #include "protocol/error_code.h"
 
 using namespace skirmish::protocol;
+using nlohmann::json;
 
 namespace {
 
@@ -24,6 +26,31 @@ ClientMessage parse(std::string_view frame) {
   std::string id;
   return parse_client_message(frame, id);
 }
+
+std::string hello_with_name(const std::string& name) {
+  return json{{"type", "hello"}, {"version", 1}, {"name", name}}.dump();
+}
+
+std::string repeat(const std::string& text, int times) {
+  std::string out;
+  for (int i = 0; i < times; ++i) out += text;
+  return out;
+}
+
+// The bad_message text check_player_name gives `name`.
+std::string name_problem(const std::string& name) {
+  try {
+    check_player_name(name);
+  } catch (const ProtocolError& error) {
+    REQUIRE(error.code() == ErrorCode::BadMessage);
+    return error.what();
+  }
+  FAIL("name was accepted: " << name);
+  return {};
+}
+
+const std::string kEAcute = "\xC3\xA9";        // U+00E9, two bytes
+const std::string kDie = "\xF0\x9F\x8E\xB2";  // U+1F3B2, four bytes
 
 }  // namespace
 
@@ -179,4 +206,113 @@ TEST_CASE("Position fields must be two integers") {
     }
   }
   CHECK(require_position(body, "d") == std::pair<long long, long long>{3, 4});
+}
+
+TEST_CASE("A name's 64 limit counts characters, not bytes") {
+  CHECK(parse(hello_with_name(repeat(kEAcute, 40))).name == repeat(kEAcute, 40));  // 80 bytes
+  CHECK(parse(hello_with_name(repeat(kDie, 20))).name == repeat(kDie, 20));        // 80 bytes
+  CHECK_NOTHROW(parse(hello_with_name(repeat(kDie, 64))));
+  CHECK_NOTHROW(parse(hello_with_name(std::string(64, 'a'))));
+  for (const std::string& name : {repeat(kDie, 65), repeat(kEAcute, 65), std::string(65, 'a')}) {
+    auto [code, message] = failure(hello_with_name(name));
+    CHECK(code == ErrorCode::BadMessage);
+    CHECK(message == "field 'name' is longer than 64 characters");
+  }
+}
+
+TEST_CASE("A name may not hold control or bidirectional control characters") {
+  auto [code, message] = failure(R"({"type": "hello", "version": 1, "name": "\u001b[31mred"})");
+  CHECK(code == ErrorCode::BadMessage);
+  CHECK(message == "field 'name' contains a control character (U+001B) at character 1");
+  // Positions count characters: the DEL follows a two-byte character.
+  CHECK(name_problem(kEAcute + "\x7f") ==
+        "field 'name' contains a control character (U+007F) at character 2");
+  CHECK(name_problem("ann\nbob joined as red") ==
+        "field 'name' contains a control character (U+000A) at character 4");
+  CHECK(name_problem(std::string("a\0b", 3)) ==
+        "field 'name' contains a control character (U+0000) at character 2");
+  CHECK(name_problem("\t") == "field 'name' contains a control character (U+0009) at character 1");
+  CHECK(name_problem("x\xC2\x85") ==  // U+0085 NEXT LINE, C1
+        "field 'name' contains a control character (U+0085) at character 2");
+  CHECK(name_problem("\xC2\x9F") ==
+        "field 'name' contains a control character (U+009F) at character 1");
+  CHECK(name_problem(kDie + "ab\xE2\x80\xAE") ==  // U+202E RIGHT-TO-LEFT OVERRIDE
+        "field 'name' contains a bidirectional control character (U+202E) at character 4");
+  for (const char* bidi : {"\xE2\x80\xAA", "\xE2\x81\xA6", "\xE2\x81\xA9"})  // 202A 2066 2069
+    CHECK_THAT(name_problem(std::string("ok ") + bidi),
+               Catch::Contains("bidirectional control character (U+20") &&
+                   Catch::EndsWith("at character 4"));
+  // Their neighbours, and letters of any script, are fine.
+  for (const char* fine : {"\xC2\xA0", "\xE2\x80\x99", "\xE2\x80\xAF", "\xE2\x81\xA5",
+                           "\xE2\x81\xAA", "\xD7\xA9\xD7\x9C\xD7\x95\xD7\x9D", " ~"})
+    CHECK_NOTHROW(check_player_name(std::string("a") + fine));
+  CHECK_NOTHROW(check_player_name(""));
+}
+
+TEST_CASE("A name that is not valid UTF-8 is refused, never misread") {
+  for (const char* bad : {"\xC3",              // cut short
+                          "\x80",              // a stray continuation byte
+                          "\xC0\x9B",          // ESC written overlong
+                          "\xE0\x80\x8A",      // a newline written overlong
+                          "\xED\xA0\x80",      // a surrogate
+                          "\xF4\x90\x80\x80",  // above U+10FFFF
+                          "\xFF", "\xE2\x80"}) {
+    INFO("name bytes: " << bad);
+    CHECK(name_problem(bad) == "field 'name' is not valid UTF-8 at character 1");
+  }
+  CHECK(name_problem("ab" + kEAcute + "\xC3") == "field 'name' is not valid UTF-8 at character 4");
+}
+
+TEST_CASE("Integers above LLONG_MAX are out of range, never wrapped to negatives") {
+  const auto body = json::parse(R"({"big": 18446744073709551615, "over": 9223372036854775808,
+                                    "max": 9223372036854775807, "from": [18446744073709551615, 0],
+                                    "to": [0, 9223372036854775808]})");
+  for (const char* field : {"big", "over"}) {
+    try {
+      require_integer(body, field);
+      FAIL("accepted " << field);
+    } catch (const ProtocolError& error) {
+      CHECK(error.code() == ErrorCode::BadMessage);
+      CHECK(std::string(error.what()) == std::string("field '") + field + "' is out of range");
+    }
+  }
+  CHECK(require_integer(body, "max") == 9223372036854775807LL);
+  for (const char* field : {"from", "to"}) {
+    try {
+      require_position(body, field);
+      FAIL("accepted " << field);
+    } catch (const ProtocolError& error) {
+      CHECK(std::string(error.what()) == std::string("field '") + field + "' is out of range");
+    }
+  }
+
+  auto [code, message] =
+      failure(R"({"type": "move", "position": 1, "turn": 18446744073709551615})");
+  CHECK(code == ErrorCode::BadMessage);
+  CHECK(message == "field 'turn' is out of range");
+  std::tie(code, message) = failure(R"({"type": "hello", "version": 18446744073709551615})");
+  CHECK(message == "field 'version' is out of range");
+}
+
+TEST_CASE("Numbers a request passes on as text keep their exact digits") {
+  const auto create = parse(R"({"type": "create_match", "game": "tactego",
+      "options": {"width": 18446744073709551615, "length": -3, "seed": 9223372036854775808}})");
+  CHECK(create.options.text("width") == "18446744073709551615");
+  CHECK(create.options.text("length") == "-3");
+  CHECK(create.options.text("seed") == "9223372036854775808");
+  CHECK(parse(R"({"type": "join", "match": "M", "seat": 18446744073709551615})").seat ==
+        std::optional<std::string>("18446744073709551615"));
+  CHECK(parse(R"({"type": "join", "match": "M", "seat": 1})").seat ==
+        std::optional<std::string>("1"));
+
+  // The engine then refuses the value it was given, not -1.
+  try {
+    skirmish::engine::create_game(
+        "tactego", options_from_json(json::parse(R"({"width": 18446744073709551615})")));
+    FAIL("a width of 2^64 - 1 was accepted");
+  } catch (const std::exception& error) {
+    CHECK_THAT(error.what(), Catch::Contains("option 'width'") &&
+                                 Catch::Contains("18446744073709551615") &&
+                                 !Catch::Contains("-1"));
+  }
 }

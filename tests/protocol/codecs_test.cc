@@ -45,6 +45,17 @@ std::string bad_message_field(const GameCodec& codec, const engine::GameState& s
   return {};
 }
 
+// Plays a DCMS setup on `small` with blue's placement from `frame` and a legal red one;
+// returns the turn report.
+json dcms_setup_report(const char* frame, std::string* blue_text = nullptr) {
+  const GameCodec& codec = *find_codec("dcms");
+  auto state = engine::create_game("dcms", {{"map", "small"}});
+  const std::string blue = codec.move_text(json::parse(frame), *state, 0);
+  if (blue_text) *blue_text = blue;
+  state->apply({blue, std::string("1 6 1 5")});
+  return last_of(codec, *state);
+}
+
 }  // namespace
 
 TEST_CASE("Every registered game has a codec") {
@@ -67,6 +78,11 @@ TEST_CASE("1D Chess codec: moves, view and last move") {
              Catch::Contains("'position'"));
   CHECK_THAT(bad_message_field(codec, *state, R"({"direction": "LEFT"})"),
              Catch::Contains("'position'"));
+  // Above LLONG_MAX: refused like any number too large, never read as -1 ("off the board").
+  for (const char* big : {R"({"position": 18446744073709551615, "direction": "LEFT"})",
+                          R"({"position": 9223372036854775808, "direction": "LEFT"})",
+                          R"({"position": 1099511627776, "direction": "LEFT"})"})
+    CHECK(bad_message_field(codec, *state, big) == "field 'position' is out of range");
 
   CHECK(last_of(codec, *state).is_null());
   play(*state, 0, "2 RIGHT");
@@ -92,6 +108,10 @@ TEST_CASE("Tactego codec: move shape and last move with combat") {
              Catch::Contains("'from'"));
   CHECK_THAT(bad_message_field(codec, *state, R"({"from": [1, 0], "to": [99999999999, 0]})"),
              Catch::Contains("'to'"));
+  CHECK(bad_message_field(codec, *state, R"({"from": [18446744073709551615, 0], "to": [2, 0]})") ==
+        "field 'from' is out of range");
+  CHECK(bad_message_field(codec, *state, R"({"from": [1, 0], "to": [2, 9223372036854775808]})") ==
+        "field 'to' is out of range");
 
   const json view = view_of(codec, *state, engine::Viewer::spectator());
   CHECK(view["rows"] == 4);
@@ -242,4 +262,45 @@ TEST_CASE("DCMS codec: setup placements of any shape, play moves, turn reports")
     CHECK(after["placement"]["S"].is_array());
     CHECK(after["score"] == json::array({2, 2}));
   }
+}
+
+TEST_CASE("DCMS codec: a malformed placement entry is named and quoted in setup_problem") {
+  std::string text;
+  json last = dcms_setup_report(R"({"placement": [["1", 1], [1, 2]]})", &text);
+  CHECK(text == R"(malformed:["1",1] 1 2)");
+  CHECK(last["illegal_setup"] == json{{"blue", true}, {"red", false}});
+  CHECK(last["setup_problem"]["blue"] ==
+        R"(placement entry 1 is ["1",1], not [row, col] of two whole numbers)");
+  CHECK(last["setup_problem"]["red"].is_null());
+
+  // Entries count from 1, whatever came before.
+  last = dcms_setup_report(R"({"placement": [[1, 1], [1, 2.5]]})");
+  CHECK(last["setup_problem"]["blue"] ==
+        "placement entry 2 is [1,2.5], not [row, col] of two whole numbers");
+  last = dcms_setup_report(R"({"placement": [[1, 1], [1, 2], 7]})");
+  CHECK(last["setup_problem"]["blue"] ==
+        "placement entry 3 is 7, not [row, col] of two whole numbers");
+
+  // A blank inside stays one token; anything a terminal would act on is quoted as \u escapes.
+  last = dcms_setup_report(R"({"placement": ["1 1", [1, 2]]})", &text);
+  CHECK(text == R"(malformed:"1\u00201" 1 2)");
+  CHECK(last["setup_problem"]["blue"] ==
+        R"(placement entry 1 is "1\u00201", not [row, col] of two whole numbers)");
+  last = dcms_setup_report(R"({"placement": [[1, 1], ["\u001b[2J\u202e"]]})", &text);
+  CHECK(text == R"(1 1 malformed:["\u001b[2J\u202e"])");
+
+  // A long entry is not copied into the record: named, not quoted.
+  last = dcms_setup_report(R"({"placement": [[1, 1], {"row": 1, "col": 2, "note": "a long note"}]})",
+                           &text);
+  CHECK(text == "1 1 malformed");
+  CHECK(last["setup_problem"]["blue"] == "placement entry 2 is not [row, col] of two whole numbers");
+}
+
+TEST_CASE("DCMS codec: a placement number above LLONG_MAX is quoted exactly, never as -1") {
+  std::string text;
+  const json last = dcms_setup_report(R"({"placement": [[18446744073709551615, 1], [1, 2]]})", &text);
+  CHECK(text == "18446744073709551615 1 1 2");
+  const std::string problem = last["setup_problem"]["blue"];
+  CHECK_THAT(problem, Catch::Contains("'18446744073709551615' is off the board"));
+  CHECK_THAT(problem, !Catch::Contains("-1"));
 }

@@ -67,13 +67,22 @@ TEST_CASE("Lobby messages encode as documented") {
     CHECK(has_move_time);
   }
 
-  MatchSummary summary{"ABCDEFGH", "dcms", "open", {}, 2, Spectators::None};
+  MatchSummary summary{"ABCDEFGH", "dcms", "open", {}, 2, Spectators::None, nullptr};
   summary.seats[0] = {"blue", true, true, "ann"};
   summary.seats[1] = {"red", false, false, ""};
-  const json matches = json::parse(encode_matches({summary}, ""));
+  const json matches = json::parse(encode_matches({summary}, 7, ""));
+  CHECK(matches["total"] == 7);
   CHECK(matches["matches"][0]["seats"][0]["name"] == "ann");
   CHECK(matches["matches"][0]["seats"][1]["name"].is_null());
   CHECK(matches["matches"][0]["spectators_allowed"] == "none");
+  CHECK_FALSE(matches["matches"][0].contains("options"));  // terms unknown
+  MatchTerms terms;
+  terms.options.set("fog", "true");
+  terms.set_by_creator = {"fog", "seed"};
+  summary.terms = std::make_shared<const MatchTerms>(terms);
+  const json with_terms = json::parse(encode_matches({summary}, 1, ""));
+  CHECK(with_terms["matches"][0]["options"] == json{{"fog", "true"}});
+  CHECK(with_terms["matches"][0]["set_by_creator"] == json{"fog", "seed"});
 
   const json joined = json::parse(encode_joined("M", "tactego", "blue", 1, "ff00", true, ""));
   CHECK(joined["seat_index"] == 1);

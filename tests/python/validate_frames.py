@@ -23,7 +23,7 @@ ERROR_CODES = ["bad_json", "bad_message", "unknown_type", "hello_required", "uns
                "bad_options", "no_such_match", "match_full", "already_in_match",
                "spectators_not_allowed", "not_in_match", "not_a_player", "not_started", "game_over",
                "not_your_turn", "illegal_move", "wrong_turn", "unauthorized", "rate_limited", "too_large",
-               "server_full"]
+               "server_full", "too_many_open_matches"]
 SERVER_TYPES = ["welcome", "games", "match_created", "matches", "joined", "watching", "state",
                 "submitted", "presence", "left", "pong", "error"]
 

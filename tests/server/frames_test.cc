@@ -80,7 +80,7 @@ TEST_CASE("A peer that answers no ping is closed after the idle timeout, a live 
   CHECK(live.request({{"type", "ping"}}).at("type") == "pong");
 }
 
-TEST_CASE("A connection that never says hello is told and closed (1008); one that did stays",
+TEST_CASE("A connection that never says hello is told and closed (1008), one that did stays",
           "[server][frames]") {
   server::Config config = test_config();
   config.hello_timeout = std::chrono::milliseconds(300);

@@ -1,4 +1,5 @@
-// The map file format: every fault is refused with its own message, line and column.
+// The map file format: every fault is refused with its own message, and with its line and
+// column when it has a place (a fault of the whole map has none).
 #include <catch2/catch.hpp>
 
 #include "engine/dcms/map.h"
@@ -35,6 +36,16 @@ void require_fault(const std::string& text, int line, int column, const std::str
   CHECK_THAT(f.message, Catch::Contains("map 't'"));
 }
 
+void require_whole_map_fault(const std::string& text, const std::string& words) {
+  const Fault f = fault_of(text);
+  INFO(f.message);
+  CHECK(f.line == 0);
+  CHECK(f.column == 0);
+  CHECK_THAT(f.message, Catch::StartsWith("map 't': "));
+  CHECK_THAT(f.message, !Catch::Contains(", line") && !Catch::Contains(", column"));
+  CHECK_THAT(f.message, Catch::Contains(words));
+}
+
 const std::string kGood = "######\n#..#.#\n#....#\n######\n";
 
 }  // namespace
@@ -62,13 +73,22 @@ TEST_CASE("CRLF line ends and a missing or present trailing newline are accepted
 }
 
 TEST_CASE("a character other than # and . is refused where it stands", "[dcms][map]") {
-  require_fault("######\n#..x.#\n#....#\n######\n", 2, 4, "'x'");
+  require_fault("######\n#..x.#\n#....#\n######\n", 2, 4, "unexpected character 'x' (a map");
+  // Invisible and terminal-control bytes are named by their code, never written out.
+  require_fault("######\n#..\x1b.#\n#....#\n######\n", 2, 4, "unexpected byte 0x1b (a map");
 }
 
 TEST_CASE("a blank is refused like any other character", "[dcms][map]") {
-  require_fault("######\n#.. .#\n#....#\n######\n", 2, 4, "a blank");
+  require_fault("######\n#.. .#\n#....#\n######\n", 2, 4, "unexpected blank (a map");
   require_fault("######\n#....#\n#....#\n######\n\n", 5, 1, "empty line");
-  require_fault("######\n#....#\n#....#\n###### \n", 4, 7, "a blank");
+  require_fault("######\n#....#\n#....#\n###### \n", 4, 7, "unexpected blank (a map");
+}
+
+TEST_CASE("a tab or a lone carriage return reads naturally", "[dcms][map]") {
+  require_fault("######\n#..\t.#\n#....#\n######\n", 2, 4, "unexpected tab (a map");
+  require_fault("######\n#..\r.#\n#....#\n######\n", 2, 4, "unexpected carriage return (a map");
+  CHECK_THAT(fault_of("######\n#.. .#\n#....#\n######\n").message,
+             !Catch::Contains("unexpected a "));
 }
 
 TEST_CASE("a ragged row is refused", "[dcms][map]") {
@@ -83,19 +103,22 @@ TEST_CASE("a gap in the border is refused on each side", "[dcms][map]") {
   require_fault("######\n#....#\n#.....\n######\n", 3, 6, "right column");
 }
 
-TEST_CASE("empty text is refused", "[dcms][map]") {
-  require_fault("", 1, 1, "empty");
+TEST_CASE("empty text is refused as a fault of the whole map", "[dcms][map]") {
+  require_whole_map_fault("", "the map is empty");
 }
 
-TEST_CASE("maps smaller than 3 rows by 4 columns are refused", "[dcms][map]") {
-  require_fault("####\n####\n", 3, 1, "at least 3");
-  require_fault("###\n#.#\n###\n", 1, 4, "at least 4");
+TEST_CASE("maps smaller than 3 rows by 4 columns are refused as a whole", "[dcms][map]") {
+  require_whole_map_fault("####\n####\n", "the map has 2 rows; at least 3");
+  require_whole_map_fault("###\n#.#\n###\n", "the map has 3 columns; at least 4");
   CHECK_NOTHROW(parse_map("####\n#..#\n####\n", "tiny"));  // the smallest playable board
 }
 
-TEST_CASE("a half without a free square is refused", "[dcms][map]") {
-  require_fault("######\n###..#\n###..#\n######\n", 1, 1, "blue's (left) half");
-  require_fault("######\n#..###\n#..###\n######\n", 1, 4, "red's (right) half");
+TEST_CASE("a half without a free square is a fault of the whole map, with no line or column",
+          "[dcms][map]") {
+  require_whole_map_fault("######\n###..#\n###..#\n######\n",
+                          "blue's (left) half has no free square");
+  require_whole_map_fault("######\n#..###\n#..###\n######\n",
+                          "red's (right) half has no free square");
   // Odd width: the middle column belongs to nobody, so free squares there do not count.
-  require_fault("#######\n###.#.#\n###.###\n#######\n", 1, 1, "blue's (left) half");
+  require_whole_map_fault("#######\n###.#.#\n###.###\n#######\n", "blue's (left) half");
 }

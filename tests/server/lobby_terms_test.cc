@@ -1,0 +1,130 @@
+// What list_matches tells a player before joining (each match's terms), what it leaves out,
+// and the per-address quota of matches waiting for players.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+
+#include "tests/server/server_fixture.h"
+#include "tests/server/test_client.h"
+
+namespace skirmish::test {
+namespace {
+
+Json listed(TestClient& client, const std::string& match) {
+  const Json reply = client.request({{"type", "list_matches"}});
+  for (const Json& row : reply.at("matches"))
+    if (row.at("match") == match) return row;
+  return nullptr;
+}
+
+bool names(const Json& row, const std::vector<std::string>& expected) {
+  return row.at("set_by_creator").get<std::vector<std::string>>() == expected;
+}
+
+// Fills both seats, so the match starts.
+void start(unsigned short port, const std::string& match, std::vector<std::unique_ptr<TestClient>>& players) {
+  for (int seat = 0; seat < 2; ++seat) {
+    players.push_back(std::make_unique<TestClient>(port, "player"));
+    players.back()->hello();
+    players.back()->join(match);
+  }
+  players.back()->wait_for("state");
+}
+
+}  // namespace
+
+TEST_CASE("list_matches shows each match's options and which of them its creator set",
+          "[server][lobby]") {
+  RunningServer server;
+  TestClient client(server.port(), "client");
+  client.hello();
+
+  const std::string plain = client.create_match("onedchess");
+  const Json plain_row = listed(client, plain);
+  CHECK(plain_row.at("options").at("move_time_ms") == "0");
+  CHECK(plain_row.at("options").at("spectators") == "public");
+  CHECK(names(plain_row, {}));
+
+  // A fog match whose seed the server chose: the seed is hidden and not the creator's.
+  const std::string fair = client.create_match("tactego", {{"fog", true}});
+  const Json fair_row = listed(client, fair);
+  CHECK(fair_row.at("options").at("fog") == "true");
+  CHECK_FALSE(fair_row.at("options").contains("seed"));
+  CHECK(names(fair_row, {"fog"}));
+
+  // The creator chose the seed of a fog match: hidden, but the joiner is told it was chosen.
+  const std::string rigged =
+      client.create_match("tactego", {{"fog", true}, {"seed", "rigged"}, {"spectators", "full"}});
+  const Json rigged_row = listed(client, rigged);
+  CHECK_FALSE(rigged_row.at("options").contains("seed"));
+  CHECK(rigged_row.at("options").at("spectators") == "full");
+  CHECK(names(rigged_row, {"fog", "seed", "spectators"}));
+  CHECK(rigged_row.dump().find("rigged") == std::string::npos);
+
+  // An inline file is named, not copied into every listing.
+  const std::string custom =
+      client.create_match("tactego", {{"pieces_text", "F 1\n1 3\n"}, {"move_time_ms", 1}});
+  const Json custom_row = listed(client, custom);
+  CHECK_FALSE(custom_row.at("options").contains("pieces_text"));
+  CHECK(custom_row.at("options").at("move_time_ms") == "1");
+  CHECK(names(custom_row, {"move_time_ms", "pieces_text"}));
+}
+
+TEST_CASE("list_matches leaves out running matches nobody may watch, and unknown games are errors",
+          "[server][lobby]") {
+  RunningServer server;
+  TestClient client(server.port(), "client");
+  client.hello();
+  std::vector<std::unique_ptr<TestClient>> players;
+  const std::string hidden = client.create_match("onedchess", {{"spectators", "none"}});
+  const std::string watchable = client.create_match("onedchess");
+  CHECK_FALSE(listed(client, hidden).is_null());  // open: it has free seats
+  start(server.port(), hidden, players);
+  start(server.port(), watchable, players);
+  CHECK(listed(client, hidden).is_null());
+  CHECK(listed(client, watchable).at("status") == "running");
+  CHECK(client.request({{"type", "list_matches"}}).at("total") == 1);
+
+  const Json unknown = client.request({{"type", "list_matches"}, {"game", "chess"}});
+  CHECK(unknown.at("code") == "bad_message");
+  CHECK_THAT(unknown.at("message").get<std::string>(),
+             Catch::Contains("unknown game 'chess'") && Catch::Contains("onedchess"));
+}
+
+TEST_CASE("list_matches lists at most 200 matches and says how many there are", "[server][lobby]") {
+  server::Config config = test_config();
+  config.max_open_matches_per_ip = 0;
+  config.rate_limit_per_second = 0;
+  RunningServer server(config);
+  TestClient client(server.port(), "client");
+  client.hello();
+  for (int i = 0; i < 205; ++i) client.create_match("onedchess");
+  const Json reply = client.request({{"type", "list_matches"}});
+  CHECK(reply.at("matches").size() == 200);
+  CHECK(reply.at("total") == 205);
+}
+
+TEST_CASE("one address may have only so many matches waiting for players", "[server][lobby]") {
+  server::Config config = test_config();
+  config.max_open_matches_per_ip = 3;
+  RunningServer server(config);
+  TestClient first(server.port(), "first"), second(server.port(), "second");
+  first.hello();
+  second.hello();
+  std::vector<std::string> created;
+  for (int i = 0; i < 3; ++i) created.push_back(first.create_match("onedchess"));
+  // A fourth, from this connection or another one from the same address, is refused.
+  for (TestClient* client : {&first, &second}) {
+    const Json refused = client->request({{"type", "create_match"}, {"game", "dcms"}});
+    CHECK(refused.at("code") == "too_many_open_matches");
+    CHECK_THAT(refused.at("message").get<std::string>(),
+               Catch::Contains("3 matches") && Catch::Contains("127.0.0.1"));
+  }
+  // Once one of them starts, there is room again; the connection carried on meanwhile.
+  std::vector<std::unique_ptr<TestClient>> players;
+  start(server.port(), created[0], players);
+  CHECK(second.request({{"type", "create_match"}, {"game", "dcms"}}).at("type") == "match_created");
+  CHECK(first.request({{"type", "create_match"}, {"game", "dcms"}}).at("code") == "too_many_open_matches");
+}
+
+}  // namespace skirmish::test
