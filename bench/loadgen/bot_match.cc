@@ -4,6 +4,7 @@
 
 #include "bench/loadgen/bot_match.h"
 
+#include <cstdio>
 #include <deque>
 #include <random>
 #include <utility>
@@ -219,6 +220,16 @@ void BotMatch::on_message(int seat, std::string text) {
   } else if (type == "error") {
     if (message.code == "rate_limited") ++totals_.rate_limited;
     fail("error " + message.code + ": " + message.message);
+    // A server that will not make the matches: say why now rather than time out.
+    if ((message.code == "too_many_open_matches" || message.code == "server_full") &&
+        !totals_.stopping) {
+      std::fprintf(stderr,
+                   "skirmish-loadgen: the server refused a match (%s: %s); start it with "
+                   "--max-open-matches-per-ip 0 (and --max-connections above twice --matches)\n",
+                   message.code.c_str(), message.message.c_str());
+      totals_.stopping = true;
+      io_.stop();
+    }
   }
 }
 

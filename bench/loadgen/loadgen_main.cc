@@ -3,7 +3,7 @@
 // connections held, and the server's CPU time per move and RSS per connection.
 //
 // It starts nothing itself: run the server first, without a rate limit, e.g.
-//   skirmish-server --port 9000 --threads 1 --rate-limit 0 --log-level warn &
+//   skirmish-server --port 9000 --threads 1 --rate-limit 0 --max-open-matches-per-ip 0 --log-level warn &
 //   skirmish-loadgen --server ws://127.0.0.1:9000 --server-pid $! --matches 100 --duration 10
 // GCC 12 reports "potential null pointer dereference" inside Asio's own scheduler once its
 // code is inlined here (a known false positive in Boost 1.81); the warning stays on elsewhere.

@@ -79,3 +79,24 @@ TEST_CASE("the load generator's bots wait their think time before each move, fir
   CHECK(moves <= kMatches * (window_s * 1000 / kThinkMs + 2));
   CHECK(number_after(output, R"(errors: ([0-9]+))") == 0);
 }
+
+TEST_CASE("the load generator stops at once, saying why, when the server will not make its matches",
+          "[hosting][loadgen]") {
+  skirmish::test::TempDir dir;
+  ServerProcess server(skirmish::test::server_binary(),
+                       {"--port", "0", "--threads", "1", "--store", "off", "--max-open-matches-per-ip",
+                        "1", "--log-level", "info"},
+                       {}, dir.path() / "server.log");
+  const unsigned short port = server.wait_for_port();
+  ServerProcess loadgen(SKIRMISH_LOADGEN_BINARY,
+                        {"--server", "ws://127.0.0.1:" + std::to_string(port), "--matches", "6",
+                         "--duration", "1", "--game", "onedchess"},
+                        {}, dir.path() / "loadgen.log");
+  // Well within its own 60 s set-up guard: it stops on the first refusal.
+  const auto status = loadgen.wait_exit(std::chrono::seconds(20));
+  const std::string output = loadgen.log_text();
+  INFO(output);
+  CHECK(status != 0);
+  CHECK(output.find("too_many_open_matches") != std::string::npos);
+  CHECK(output.find("--max-open-matches-per-ip 0") != std::string::npos);
+}
