@@ -269,6 +269,7 @@ ClientMessage parse_client_message(std::string_view frame, std::string& id_out) 
     }
     case MessageType::ListMatches:
       out.game = optional_string(message, "game");
+      out.match = optional_string(message, "match");
       break;
     case MessageType::Join: {
       out.match = require_string(message, "match");

@@ -186,7 +186,8 @@ void Lobby::forget_if_nobody_joins(const std::string& match_id, std::chrono::mil
   });
 }
 
-std::shared_ptr<Match> Lobby::find(const std::string& match_id) const {
+std::shared_ptr<Match> Lobby::find(const std::string& typed_id) const {
+  const std::string match_id = canonical_match_id(typed_id);
   std::lock_guard lock(mutex_);
   auto it = matches_.find(match_id);
   if (it == matches_.end()) throw ProtocolError(ErrorCode::NoSuchMatch, no_such_match_text(match_id));
@@ -206,14 +207,21 @@ std::string Lobby::no_such_match_text(const std::string& match_id) const {
   return text;
 }
 
-Lobby::Listing Lobby::list(const std::string& game_filter) const {
+Lobby::Listing Lobby::list(const std::string& game_filter, const std::string& match_filter) const {
   if (!game_filter.empty()) known_game(game_filter, ErrorCode::BadMessage);
   std::vector<std::shared_ptr<Match>> all;
   {
     std::lock_guard lock(mutex_);
-    all.reserve(matches_.size());
-    for (const auto& [id, match] : matches_)
-      if (game_filter.empty() || match->info().name == game_filter) all.push_back(match);
+    if (!match_filter.empty()) {
+      if (auto it = matches_.find(canonical_match_id(match_filter)); it != matches_.end())
+        all.push_back(it->second);
+    } else {
+      all.reserve(matches_.size());
+      for (const auto& [id, match] : matches_) all.push_back(match);
+    }
+    std::erase_if(all, [&](const auto& match) {
+      return !game_filter.empty() && match->info().name != game_filter;
+    });
   }
   // Oldest first, so the list reads the same from call to call.
   std::sort(all.begin(), all.end(), [](const auto& a, const auto& b) {

@@ -51,17 +51,18 @@ class Lobby : public std::enable_shared_from_this<Lobby> {
   // too_many_open_matches (the address's quota).
   Created create(const std::string& game, engine::Options options, const std::string& id,
                  const std::string& creator_address = {});
-  // Throws ProtocolError no_such_match.
-  std::shared_ptr<Match> find(const std::string& match_id) const;
+  // `typed_id` as a person may type it (canonical_match_id). Throws ProtocolError no_such_match.
+  std::shared_ptr<Match> find(const std::string& typed_id) const;
 
   // list_matches: open matches, and running ones that may be watched, oldest first; at most
-  // kMaxListed of them, with how many there are in all. Throws bad_message for an unknown game.
+  // kMaxListed of them, with how many there are in all; only `match_filter` when given.
+  // Throws bad_message for an unknown game.
   static constexpr std::size_t kMaxListed = 200;
   struct Listing {
     std::vector<protocol::MatchSummary> matches;
     std::size_t total = 0;
   };
-  Listing list(const std::string& game_filter) const;
+  Listing list(const std::string& game_filter, const std::string& match_filter = {}) const;
   std::size_t size() const;
 
   // Cancels every match's timers and forgets them (server shutdown).

@@ -212,6 +212,14 @@ engine::Seat Match::resume(const std::shared_ptr<Participant>& who, const std::s
   if (seat < 0)
     throw ProtocolError(ErrorCode::Unauthorized, "that token holds no seat in match " + id_);
   SeatSlot& mine = slot(seat);
+  // A connection still holding the seat is told it has lost it (its client can stop
+  // rather than wait for a turn that will never be asked of it).
+  if (const auto old = mine.connection.lock(); old && old.get() != who.get())
+    old->deliver(make_message(protocol::encode_error(
+        ErrorCode::Unauthorized,
+        "seat '" + std::string(seat_name(seat)) + "' was resumed on another connection; this one no "
+        "longer holds it",
+        {})));
   mine.connection = who;
   mine.connection_id = who.get();
   mine.connected = true;

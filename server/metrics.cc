@@ -54,6 +54,9 @@ std::string Metrics::render(int connections, bool store_enabled,
   out += "skirmish_connections " + std::to_string(connections) + "\n";
   counter(out, "skirmish_connections_total", "WebSocket connections accepted", connections_total);
   counter(out, "skirmish_http_requests_total", "plain HTTP requests served", http_requests_total);
+  counter(out, "skirmish_tls_handshake_failures_total",
+          "TLS handshakes that failed (a client that does not trust the certificate, a scanner)",
+          tls_handshake_failures_total);
   header(out, "skirmish_matches", "gauge", "matches held by the server, by game and state");
   for (const auto& [key, count] : matches)
     out += "skirmish_matches{game=\"" + key.first + "\",state=\"" + key.second + "\"} " +

@@ -36,6 +36,9 @@ struct Metrics {
   std::atomic<std::uint64_t> matches_created_total{0};
   std::atomic<std::uint64_t> matches_finished_total{0};
   std::atomic<std::uint64_t> store_errors_total{0};
+  // TLS handshakes that failed: a client that does not trust the certificate, a scanner.
+  // Each is logged at debug only (scanners would flood the log); this shows the host they happen.
+  std::atomic<std::uint64_t> tls_handshake_failures_total{0};
   std::array<std::atomic<std::uint64_t>, kErrorCodeCount> errors_total{};
   LatencyHistogram message_latency;  // one client message, parsed to answered
   LatencyHistogram store_write_latency;

@@ -35,6 +35,16 @@ std::string random_token() { return hex(random_bytes<16>()); }
 
 std::string random_seed_text() { return hex(random_bytes<8>()); }
 
+std::string canonical_match_id(std::string typed) {
+  for (char& ch : typed) {
+    if (ch >= 'a' && ch <= 'z') ch = static_cast<char>(ch - 'a' + 'A');
+    if (ch == '0') ch = 'O';
+    if (ch == '1') ch = 'I';
+    if (ch == '8') ch = 'B';
+  }
+  return typed;
+}
+
 std::string random_match_id() {
   // RFC 4648 base32 alphabet; 5 bytes = 40 bits = 8 characters of 5 bits.
   static constexpr char kAlphabet[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";

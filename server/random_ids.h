@@ -10,6 +10,9 @@ namespace skirmish::server {
 std::string random_token();
 // 8 base32 characters (40 bits): short enough to read out, hard to guess.
 std::string random_match_id();
+// A match id as a person may type it, made canonical: upper case, and the digits that
+// base32 leaves out read as the letters they look like (0 as O, 1 as I, 8 as B).
+std::string canonical_match_id(std::string typed);
 // 16 hex digits (64 bits): a seed string for a game whose creator gave none.
 std::string random_seed_text();
 

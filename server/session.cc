@@ -137,6 +137,8 @@ class Session final : public Participant,
         net::ssl::stream_base::server, buffer_.data(),
         [self = this->shared_from_this()](beast::error_code ec, std::size_t used = 0) {
           if (ec) {
+            // Counted for /metrics, logged at debug only: internet scanners would flood info.
+            self->context_->metrics.tls_handshake_failures_total.fetch_add(1, std::memory_order_relaxed);
             spdlog::debug("connection {}: TLS handshake failed: {}", self->peer_, ec.message());
             return;
           }
@@ -469,7 +471,7 @@ class Session final : public Participant,
         return;
       }
       case MessageType::ListMatches: {
-        const Lobby::Listing listing = context_->lobby->list(message.game);
+        const Lobby::Listing listing = context_->lobby->list(message.game, message.match);
         send(protocol::encode_matches(listing.matches, listing.total, id));
         return;
       }

@@ -283,10 +283,10 @@ TEST_CASE("no_such_match on a server with a store points to the history", "[serv
   RunningServer server(config);
   TestClient client(server.port(), "client");
   client.hello();
-  const Json gone = expect_error(client, {{"type", "watch"}, {"match", "GONE1234"}}, "no_such_match");
+  const Json gone = expect_error(client, {{"type", "watch"}, {"match", "GONE2345"}}, "no_such_match");
   CHECK_THAT(gone.at("message").get<std::string>(),
-             Catch::Contains("GET /api/matches/GONE1234") &&
-                 Catch::Contains("skirmish replay GONE1234"));
+             Catch::Contains("GET /api/matches/GONE2345") &&
+                 Catch::Contains("skirmish replay GONE2345"));
 }
 
 TEST_CASE("too_large: an oversized message is dropped, the connection carries on",

@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <cctype>
 
 #include "tests/server/server_fixture.h"
 #include "tests/server/test_client.h"
@@ -125,6 +126,33 @@ TEST_CASE("one address may have only so many matches waiting for players", "[ser
   start(server.port(), created[0], players);
   CHECK(second.request({{"type", "create_match"}, {"game", "dcms"}}).at("type") == "match_created");
   CHECK(first.request({{"type", "create_match"}, {"game", "dcms"}}).at("code") == "too_many_open_matches");
+}
+
+}  // namespace skirmish::test
+
+namespace skirmish::test {
+
+TEST_CASE("list_matches can ask for one match, and ids may be typed as people read them",
+          "[server][lobby]") {
+  RunningServer server;
+  TestClient client(server.port(), "client");
+  client.hello();
+  const std::string wanted = client.create_match("onedchess", {{"move_time_ms", 30000}});
+  client.create_match("onedchess");
+  std::string typed = wanted;  // lower case, with the digits people confuse with letters
+  for (char& ch : typed) {
+    ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+    if (ch == 'o') ch = '0';
+    if (ch == 'i') ch = '1';
+  }
+  const Json one = client.request({{"type", "list_matches"}, {"match", typed}});
+  REQUIRE(one.at("matches").size() == 1);
+  CHECK(one.at("matches")[0].at("match") == wanted);
+  CHECK(one.at("total") == 1);
+  CHECK(client.request({{"type", "list_matches"}, {"match", "NOSUCHID"}}).at("matches").empty());
+  TestClient joiner(server.port(), "joiner");
+  joiner.hello();
+  CHECK(joiner.join(typed).at("match") == wanted);
 }
 
 }  // namespace skirmish::test

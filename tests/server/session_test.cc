@@ -114,6 +114,10 @@ TEST_CASE("A resumed seat is taken from the old connection", "[server][session][
   second.hello("first");
   REQUIRE(second.request({{"type", "resume"}, {"match", m.id}, {"token", m.token0}})
               .at("resumed") == true);
+  // The old connection is told at once, not only when it next tries something.
+  const Json told = m.seat0->wait_for_error("unauthorized");
+  CHECK_FALSE(told.contains("id"));
+  CHECK_THAT(told.at("message").get<std::string>(), Catch::Contains("resumed on another connection"));
   CHECK(m.seat0->request(chess_move(2, "RIGHT")).at("code") == "unauthorized");
   CHECK(second.request(chess_move(2, "RIGHT")).at("type") == "state");
 }

@@ -1,10 +1,12 @@
 // TLS on the game port (--tls-cert/--tls-key): wss:// and https:// beside plain ws:// and
-// http:// on the same port, a client that does not trust the certificate is refused, and
-// bad certificate files stop the server at start with a message naming the file.
+// http:// on the same port, a client that does not trust the certificate is refused (and
+// counted in /metrics), and bad certificate files (an encrypted key too) stop the server
+// at start with a message naming the file.
 #include <cstdlib>
 #include <filesystem>
 #include <optional>
 #include <string>
+#include <thread>
 
 #include <boost/asio/connect.hpp>
 #include <boost/asio/io_context.hpp>
@@ -137,8 +139,10 @@ class TlsClient {
   beast::flat_buffer buffer_;
 };
 
-// Sends `bytes` on a bare TCP connection; true when the server then closes it (within 3 s).
-bool closed_after_sending(unsigned short port, const std::string& bytes) {
+// What the server does, within 3 s, after `bytes` on a bare TCP connection.
+enum class Answer { closed, tls_alert, other, nothing };
+
+Answer answer_to(unsigned short port, const std::string& bytes) {
   net::io_context io;
   net::ip::tcp::socket socket(io);
   socket.connect(net::ip::tcp::endpoint(net::ip::make_address("127.0.0.1"), port));
@@ -147,7 +151,52 @@ bool closed_after_sending(unsigned short port, const std::string& bytes) {
   std::optional<beast::error_code> done;
   socket.async_read_some(net::buffer(&byte, 1), [&](beast::error_code ec, std::size_t) { done = ec; });
   for (int slice = 0; slice < 60 && !done; ++slice) io.run_for(std::chrono::milliseconds(50));
-  return done && (*done == net::error::eof || *done == net::error::connection_reset);
+  if (!done) return Answer::nothing;
+  if (*done == net::error::eof || *done == net::error::connection_reset) return Answer::closed;
+  if (!*done && byte == '\x15') return Answer::tls_alert;  // an alert record's content type
+  return Answer::other;
+}
+
+// True when the server closes the connection after `bytes` (within 3 s).
+bool closed_after_sending(unsigned short port, const std::string& bytes) {
+  return answer_to(port, bytes) == Answer::closed;
+}
+
+// GET `target` over plain HTTP; the body, "" when no answer came within 3 s.
+std::string plain_http_get(unsigned short port, const std::string& target) {
+  net::io_context io;
+  beast::tcp_stream stream(io);
+  stream.expires_after(std::chrono::seconds(3));  // bounds every step below, so io.run() too
+  http::request<http::empty_body> request{http::verb::get, target, 11};
+  request.set(http::field::host, "127.0.0.1");
+  http::response<http::string_body> response;
+  beast::flat_buffer buffer;
+  stream.async_connect(net::ip::tcp::endpoint(net::ip::make_address("127.0.0.1"), port), [&](beast::error_code ec) {
+    if (ec) return;
+    http::async_write(stream, request, [&](beast::error_code written, std::size_t) {
+      if (!written) http::async_read(stream, buffer, response, [](beast::error_code, std::size_t) {});
+    });
+  });
+  io.run();
+  return response.body();
+}
+
+// The value of an unlabelled counter in /metrics; -1 when it is missing.
+long long metric(unsigned short port, const std::string& name) {
+  const std::string text = "\n" + plain_http_get(port, "/metrics");
+  const auto at = text.find("\n" + name + " ");
+  if (at == std::string::npos) return -1;
+  return std::stoll(text.substr(at + name.size() + 2));
+}
+
+// Waits (at most 3 s) for a counter to reach `expected`; its last value.
+long long wait_for_metric(unsigned short port, const std::string& name, long long expected) {
+  long long value = metric(port, name);
+  for (int tries = 0; tries < 60 && value < expected; ++tries) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    value = metric(port, name);
+  }
+  return value;
 }
 
 }  // namespace
@@ -186,17 +235,28 @@ TEST_CASE("with TLS on, https:// and http:// both answer /healthz", "[tls]") {
 TEST_CASE("a client that does not trust the certificate is refused, and the server carries on",
           "[tls]") {
   RunningServer server(tls_config());
-  TlsClient doubter(server.port(), fixture("other.crt"));
-  CHECK_THAT(doubter.handshake(), Contains("certificate verify failed"));
+  const std::string failures = "skirmish_tls_handshake_failures_total";
+  CHECK(metric(server.port(), failures) == 0);
+  {
+    TlsClient doubter(server.port(), fixture("other.crt"));
+    CHECK_THAT(doubter.handshake(), Contains("certificate verify failed"));
+  }  // its socket closes: the server's side of the handshake fails then, if not before
 
   // A TLS record header, then nonsense: the server drops that connection.
   CHECK(closed_after_sending(server.port(), std::string("\x16\x03\x01\x00\x05hello", 10)));
+  // That was too short for a ClientHello (not taken for TLS). One that starts like a
+  // ClientHello and goes on with nonsense is a failed handshake, as a scanner's would be.
+  const std::string client_hello_header("\x16\x03\x01\x00\x28\x01\x00\x00\x24", 9);  // 36 bytes follow
+  CHECK(answer_to(server.port(), client_hello_header + std::string(36, 'x')) == Answer::tls_alert);
 
   TlsClient secure(server.port(), fixture("server.crt"));
   REQUIRE(secure.handshake().empty());
   secure.upgrade();
   secure.send({{"type", "hello"}, {"version", 1}});
   CHECK(secure.wait_for("welcome")["type"] == "welcome");
+
+  // The host sees the two failures (each logged at debug only); the good handshake is not one.
+  CHECK(wait_for_metric(server.port(), failures, 2) == 2);
 }
 
 TEST_CASE("bad TLS files stop the server at start, naming the file", "[tls]") {
@@ -216,6 +276,12 @@ TEST_CASE("bad TLS files stop the server at start, naming the file", "[tls]") {
     config.tls_key_file = fixture("README.md");
     CHECK_THROWS_WITH(skirmish::server::Server(config).start(),
                       Contains("README.md is not an unencrypted PEM private key"));
+  }
+  SECTION("an encrypted key: refused by name, with how to decrypt it, never a pass-phrase prompt") {
+    config.tls_key_file = fixture("encrypted.key");  // pass phrase: tests/fixtures/tls/README.md
+    CHECK_THROWS_WITH(skirmish::server::Server(config).start(),
+                      Contains("TLS key " + fixture("encrypted.key") + " is encrypted") &&
+                          Contains("openssl pkey -in " + fixture("encrypted.key") + " -out PLAIN.key"));
   }
   SECTION("a key of another certificate") {
     config.tls_cert_file = fixture("other.crt");
