@@ -9,7 +9,9 @@
 namespace skirmish::client {
 
 struct Action {
-  enum class Kind { Move, Resign, Leave };
+  // Detach: stop this client but keep the seat (the terminal closed): the server holds it
+  // for its reconnect grace, and `skirmish resume` takes it back.
+  enum class Kind { Move, Resign, Leave, Detach };
   Kind kind = Kind::Move;
   nlohmann::json move;  // the `move` message's game fields (Kind::Move)
 };

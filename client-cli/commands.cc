@@ -77,6 +77,7 @@ int resume_seat(const CommonOptions& common, const std::string& match, const std
   request.token = token;
   request.remember_seat = true;
   std::string saved_server;
+  std::string saved_ca_file;
   if (token.empty()) {
     std::vector<SavedSeat> saved = saved_seats(match);
     std::erase_if(saved, [&](const SavedSeat& s) { return !seat.empty() && s.seat != seat; });
@@ -93,9 +94,11 @@ int resume_seat(const CommonOptions& common, const std::string& match, const std
                                   " are both saved here: choose one with --seat");
     request.seat = saved[0].seat;
     request.token = saved[0].token;
-    saved_server = saved[0].server;  // the server the seat was taken on
+    saved_server = saved[0].server;    // the server the seat was taken on
+    saved_ca_file = saved[0].ca_file;  // and the --ca-file it trusted, if any
   }
-  return play_as_person(choose_server_url(common.server, common.ca_file, saved_server), common, request);
+  return play_as_person(choose_server_url(common.server, common.ca_file, saved_server, saved_ca_file), common,
+                        request);
 }
 
 int run_bot(const CommonOptions& common, const SeatRequest& request, const BotOptions& options) {

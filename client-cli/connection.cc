@@ -28,11 +28,18 @@ Connection::WebSocket make_websocket(asio::io_context& io, std::optional<asio::s
   return Connection::WebSocket(std::in_place_type<Connection::TlsWebSocket>, io, *tls);
 }
 
+// "20 s", or "500 ms" for what is not whole seconds.
+std::string describe_duration(std::chrono::milliseconds duration) {
+  if (duration.count() % 1000 == 0) return std::to_string(duration.count() / 1000) + " s";
+  return std::to_string(duration.count()) + " ms";
+}
+
 }  // namespace
 
-Connection::Connection(asio::io_context& io, ServerUrl url)
+Connection::Connection(asio::io_context& io, ServerUrl url, std::chrono::milliseconds idle_timeout)
     : url_(std::move(url)),
       where_(url_.host + ":" + url_.port),
+      idle_timeout_(idle_timeout),
       resolver_(io),
       tls_context_(tls_context_for(url_)),
       ws_(make_websocket(io, tls_context_)) {
@@ -97,10 +104,18 @@ void Connection::start_websocket(ConnectHandler done) {
   };
   std::visit(
       [&](auto& ws) {
-        ws.set_option(websocket::stream_base::timeout::suggested(beast::role_type::client));
+        ws.set_option(websocket_timeouts());
         ws.async_handshake(where_, url_.target, on_handshake);
       },
       ws_);
+}
+
+websocket::stream_base::timeout Connection::websocket_timeouts() const {
+  auto timeouts = websocket::stream_base::timeout::suggested(beast::role_type::client);
+  // Beast's client default has neither: a link that died silently would never be noticed.
+  timeouts.idle_timeout = idle_timeout_;
+  timeouts.keep_alive_pings = true;  // at half the idle timeout; any frame (a pong) is life
+  return timeouts;
 }
 
 void Connection::send(const nlohmann::json& message) {
@@ -130,16 +145,7 @@ void Connection::write_next() {
 void Connection::read_next() {
   auto self = shared_from_this();
   auto on_read = [self](beast::error_code ec, std::size_t) {
-    if (ec) {
-      if (ec == websocket::error::closed) {
-        const auto reason = std::visit([](auto& ws) { return ws.reason(); }, self->ws_);
-        std::string text = "the server closed the connection (code " + std::to_string(reason.code);
-        if (!reason.reason.empty()) text += ": " + std::string(reason.reason.c_str());
-        return self->fail(text + ")");
-      }
-      const bool ended = ec == asio::error::eof || ec == asio::ssl::error::stream_truncated;
-      return self->fail(ended ? std::string("the server closed the connection") : ec.message());
-    }
+    if (ec) return self->fail(self->describe_read_error(ec));
     const std::string text = beast::buffers_to_string(self->buffer_.data());
     self->buffer_.consume(self->buffer_.size());
     auto message = nlohmann::json::parse(text, nullptr, false);
@@ -150,11 +156,36 @@ void Connection::read_next() {
   std::visit([&](auto& ws) { ws.async_read(buffer_, on_read); }, ws_);
 }
 
+std::string Connection::describe_read_error(const beast::error_code& error) {
+  if (error == websocket::error::closed) {
+    const auto reason = std::visit([](auto& ws) { return ws.reason(); }, ws_);
+    std::string text = "the server closed the connection (code " + std::to_string(reason.code);
+    if (!reason.reason.empty()) text += ": " + std::string(reason.reason.c_str());
+    return text + ")";
+  }
+  if (error == beast::error::timeout)
+    return "no answer from the server for " + describe_duration(idle_timeout_) + ", even to a ping";
+  if (error == asio::error::eof || error == asio::ssl::error::stream_truncated)
+    return "the server closed the connection";
+  return error.message();
+}
+
+void Connection::stop_websocket_timer() {
+  // Beast turns its timer off only when both timeouts are none; left armed, the keep-alive
+  // timer would hold the io_context, and so the program's exit, for half the idle timeout.
+  websocket::stream_base::timeout off{};
+  off.handshake_timeout = websocket::stream_base::none();
+  off.idle_timeout = websocket::stream_base::none();
+  off.keep_alive_pings = false;
+  std::visit([&](auto& ws) { ws.set_option(off); }, ws_);
+}
+
 void Connection::fail(const std::string& reason) {
   if (closed_) return;
   closed_ = true;
   open_ = false;
   close_socket();
+  stop_websocket_timer();
   if (on_closed_) {
     auto handler = std::move(on_closed_);
     handler(reason);
@@ -167,9 +198,12 @@ void Connection::close() {
   on_closed_ = nullptr;
   on_message_ = nullptr;
   resolver_.cancel();
-  if (!open_) return close_socket();
+  if (!open_ || writing_) {  // not connected yet, or a write under way (no close frame then)
+    open_ = false;
+    close_socket();
+    return stop_websocket_timer();
+  }
   open_ = false;
-  if (writing_) return close_socket();  // a close frame may not overlap a write: just drop the link
   auto self = shared_from_this();
   tcp().expires_after(std::chrono::seconds(1));
   auto on_closed = [self](beast::error_code) {};

@@ -2,6 +2,7 @@
 // One WebSocket connection to the server, driven by the caller's io_context (one thread):
 // connect (over TLS for wss://), send JSON messages (queued, written one at a time),
 // receive each message as parsed JSON, and learn when the link is gone.
+#include <chrono>
 #include <deque>
 #include <functional>
 #include <memory>
@@ -22,6 +23,12 @@
 
 namespace skirmish::client {
 
+// How long the server may stay silent before the link counts as dead. After half of it
+// without a byte the connection pings; a server that still sends nothing by the end (a
+// dropped Wi-Fi, an expired NAT entry: TCP itself would wait for many minutes) ends the
+// link, so the caller reconnects well within the server's reconnect grace (60 s by default).
+inline constexpr std::chrono::milliseconds kDefaultIdleTimeout{20000};
+
 class Connection : public std::enable_shared_from_this<Connection> {
  public:
   using MessageHandler = std::function<void(const nlohmann::json&)>;
@@ -29,8 +36,10 @@ class Connection : public std::enable_shared_from_this<Connection> {
   using ClosedHandler = std::function<void(const std::string& reason)>;
   using ConnectHandler = std::function<void(const std::string& error)>;
 
-  // Throws std::runtime_error for a wss:// URL whose CA file cannot be used.
-  Connection(boost::asio::io_context& io, ServerUrl url);
+  // Throws std::runtime_error for a wss:// URL whose CA file cannot be used. `idle_timeout`:
+  // see kDefaultIdleTimeout (tests make it short).
+  Connection(boost::asio::io_context& io, ServerUrl url,
+             std::chrono::milliseconds idle_timeout = kDefaultIdleTimeout);
 
   // Resolves, connects, for wss:// performs the TLS handshake (checking the server's
   // certificate), and the WebSocket handshake; `done` gets "" or the reason.
@@ -49,14 +58,18 @@ class Connection : public std::enable_shared_from_this<Connection> {
  private:
   void start_tls(ConnectHandler done);
   void start_websocket(ConnectHandler done);
+  boost::beast::websocket::stream_base::timeout websocket_timeouts() const;
+  std::string describe_read_error(const boost::beast::error_code& error);
   boost::beast::tcp_stream& tcp();
   void close_socket();
+  void stop_websocket_timer();
   void read_next();
   void write_next();
   void fail(const std::string& reason);
 
   ServerUrl url_;
   std::string where_;  // HOST:PORT, for errors
+  std::chrono::milliseconds idle_timeout_;
   boost::asio::ip::tcp::resolver resolver_;
   std::optional<boost::asio::ssl::context> tls_context_;  // wss:// only; outlives ws_
   WebSocket ws_;

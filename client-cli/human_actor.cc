@@ -111,9 +111,8 @@ void HumanActor::ask() {
       return;
     }
     if (!line) {
-      out_ << "\nEnd of input: resigning this game." << std::endl;
       dialog_.reset();
-      if (done_) done_(Action{Action::Kind::Resign, {}});
+      if (done_) done_(end_of_input());
       return;
     }
     if (is_word(*line, "resign")) return confirm_resign(done_);
@@ -167,14 +166,26 @@ void HumanActor::confirm_resign(ActionHandler done) {
   out_ << "Resign this game? [y/N] " << std::flush;
   input_.read_line([this, done](std::optional<std::string> line) {
     asking_resign_ = false;
-    if (!line || (!line->empty() && (line->front() == 'y' || line->front() == 'Y'))) {
-      if (!line) out_ << "\nEnd of input: resigning this game." << std::endl;
+    if (!line) {
+      dialog_.reset();
+      return done(end_of_input());
+    }
+    if (!line->empty() && (line->front() == 'y' || line->front() == 'Y')) {
       dialog_.reset();
       return done(Action{Action::Kind::Resign, {}});
     }
     out_ << "Carrying on." << std::endl;
     ask();  // back to the move prompt, if one was open
   });
+}
+
+// A terminal that reaches its end was closed (or Ctrl-D was pressed): that is not a
+// decision to lose, so the seat is kept for `skirmish resume`. Piped moves that run out
+// are a script that has finished: it resigns, so the opponent need not wait.
+Action HumanActor::end_of_input() {
+  if (input_.terminal()) return Action{Action::Kind::Detach, {}};
+  out_ << "\nEnd of input: resigning this game." << std::endl;
+  return Action{Action::Kind::Resign, {}};
 }
 
 void HumanActor::stop() {

@@ -29,6 +29,7 @@ class HumanActor : public Actor {
  private:
   void ask();
   void confirm_resign(ActionHandler done);
+  Action end_of_input();
   std::string status_line(const nlohmann::json& state) const;
 
   LineInput& input_;

@@ -32,6 +32,9 @@ LineInput::~LineInput() {
 void LineInput::close() {
   handler_ = nullptr;
   at_end_ = true;
+  // Lines typed but never asked for would otherwise go to the shell when this client ends
+  // and run there as commands.
+  if (terminal_) tcflush(STDIN_FILENO, TCIFLUSH);
   boost::system::error_code ignored;
   in_.cancel(ignored);
   in_.close(ignored);

@@ -7,6 +7,8 @@
 #include <boost/asio/io_context.hpp>
 
 #include "client-cli/connection.h"
+#include "client-cli/match_terms.h"
+#include "client-cli/style.h"
 #include "engine/registry.h"
 #include "protocol/version.h"
 
@@ -94,12 +96,20 @@ int list_matches(const ServerUrl& url, const std::string& game) {
       std::string seats;
       for (const auto& s : m.value("seats", json::array())) {
         seats += (seats.empty() ? "" : ", ") + s.value("seat", "") + ": " +
-                 (s.value("taken", false) ? (s["name"].is_string() ? s["name"].get<std::string>() : "taken")
-                                          : "free");
+                 (s.value("taken", false)
+                      ? (s["name"].is_string() ? printable(s["name"].get<std::string>()) : "taken")
+                      : "free");
       }
-      std::cout << std::setw(10) << m.value("match", "") << std::setw(11) << m.value("game", "")
-                << std::setw(9) << m.value("status", "") << seats << "\n";
+      std::cout << std::setw(10) << printable(m.value("match", "")) << std::setw(11)
+                << printable(m.value("game", "")) << std::setw(9) << printable(m.value("status", ""))
+                << seats << "\n";
+      // Its terms under it, when its creator set any: what a joiner should know first.
+      if (m.contains("set_by_creator") && describe_terms(m) != "defaults")
+        std::cout << "          options: " << printable(describe_terms(m)) << "\n";
+      for (const auto& warning : term_warnings(m)) std::cout << "          warning: " << warning << "\n";
     }
+    if (reply.value("total", matches.size()) > matches.size())
+      std::cout << "(the first " << matches.size() << " of " << reply.value("total", 0) << " matches)\n";
     std::cout << std::flush;
   });
 }

@@ -4,6 +4,7 @@
 #include <csignal>
 #include <iostream>
 
+#include "client-cli/match_terms.h"
 #include "client-cli/saved_seats.h"
 #include "protocol/version.h"
 
@@ -37,7 +38,7 @@ MatchSession::MatchSession(asio::io_context& io, ServerUrl url, std::string name
       actor_(actor),
       reconnect_timer_(io),
       resend_timer_(io),
-      signals_(io, SIGINT, SIGTERM) {}
+      signals_(io, SIGINT, SIGTERM, SIGHUP) {}
 
 void MatchSession::start() {
   watch_signals();
@@ -81,7 +82,10 @@ void MatchSession::request_seat() {
       send({{"type", "create_match"}, {"game", request_.game}, {"options", request_.options},
             {"id", "create"}});
       break;
-    case SeatRequest::Mode::Join: join(request_.match); break;
+    case SeatRequest::Mode::Join:
+      // Its terms first: the player is told what they are joining (show_terms).
+      send({{"type", "list_matches"}, {"match", request_.match}, {"id", "terms"}});
+      break;
     case SeatRequest::Mode::Watch:
       send({{"type", "watch"}, {"match", request_.match}, {"id", "watch"}});
       break;
@@ -107,38 +111,52 @@ void MatchSession::on_message(const json& message) {
   if (type == "error") return on_error(message);
   if (type == "match_created") {
     const std::string match = message.value("match", "");
+    // The whole command a friend elsewhere types (with --ca-file too for a self-signed wss://).
+    const std::string server =
+        url_.text() == kDefaultServer || url_.text() == std::string(kDefaultServer) + "/"
+            ? ""
+            : "--server " + url_.text() + " ";
     std::cout << "Created " << message.value("game", "") << " match " << match
-              << " (others join with: skirmish join " << match << ")" << std::endl;
+              << " (others join with: skirmish " << server << "join " << match << ")" << std::endl;
     if (request_.detach) return finish(0, "");
     return join(match);
+  }
+  if (type == "matches" && message.value("id", "") == "terms") {
+    for (const auto& m : message.value("matches", json::array())) show_terms(m);
+    return join(request_.match);
   }
   if (type == "matches") {
     for (const auto& m : message.value("matches", json::array())) {
       if (m.value("status", "") != "open" || m.value("game", "") != request_.game) continue;
+      // Only a match made on the terms this player asked for (-o, or none): not one whose
+      // creator chose a fog match's seed, a time limit, or who may watch.
+      if (!has_terms(m, request_.options)) continue;
       for (const auto& seat : m.value("seats", json::array())) {
         const bool wanted = request_.seat.empty() || seat.value("seat", "") == request_.seat;
         if (!seat.value("taken", true) && wanted) {
-          std::cout << "Joining open match " << m.value("match", "") << std::endl;
-          if (!request_.options.empty())
-            std::cout << "(its creator chose its options: your -o options are for a new match; "
-                         "`skirmish create` makes one)" << std::endl;
+          std::cout << "Joining open match " << m.value("match", "") << " (" << describe_terms(m) << ")"
+                    << std::endl;
           return join(m.value("match", ""));
         }
       }
     }
     play_tried_create_ = true;
-    std::cout << "No open " << request_.game << " match: creating one" << std::endl;
+    std::cout << "No open " << request_.game << " match on these terms: creating one" << std::endl;
     send({{"type", "create_match"}, {"game", request_.game}, {"options", request_.options},
           {"id", "create"}});
     return;
   }
   if (type == "joined") return on_joined(message);
   if (type == "watching") {
+    const bool again = seat_ == "spectator";  // back after a drop: the board is drawn anew
     match_ = message.value("match", "");
     game_ = message.value("game", "");
     seat_ = "spectator";
     reconnect_attempts_ = 0;
-    std::cout << "Watching match " << match_ << " (" << game_ << ")" << std::endl;
+    if (again)
+      actor_.reconnected("Reconnected: watching match " + match_);
+    else
+      std::cout << "Watching match " << match_ << " (" << game_ << ")" << std::endl;
     return;
   }
   if (type == "state") return on_state(message);
@@ -176,6 +194,13 @@ void MatchSession::on_message(const json& message) {
   }
 }
 
+void MatchSession::show_terms(const json& listed) {
+  std::cout << "Match " << listed.value("match", "") << " (" << listed.value("game", "") << "), options set by its creator: "
+            << describe_terms(listed) << std::endl;
+  for (const auto& warning : term_warnings(listed))
+    std::cout << "Warning: " << warning << std::endl;
+}
+
 void MatchSession::on_joined(const json& joined) {
   const bool reconnected = joined.value("resumed", false) && !seat_.empty();
   match_ = joined.value("match", "");
@@ -199,7 +224,7 @@ void MatchSession::on_joined(const json& joined) {
 
 void MatchSession::remember_seat() {
   remember_tried_ = true;
-  const SaveResult saved = save_seat({url_.text(), match_, game_, seat_, token_});
+  const SaveResult saved = save_seat({url_.text(), match_, game_, seat_, token_, url_.ca_file});
   if (!saved.path) {
     std::cout << "(your seat's token is not saved: " << saved.error
               << "; if this client stops, the seat is lost after the reconnect grace)" << std::endl;
@@ -228,6 +253,7 @@ void MatchSession::on_error(const json& error) {
           {"id", "create"}});
     return;
   }
+  if (id == "terms") return join(request_.match);  // the terms are a courtesy; join says the rest
   if (id == "hello" || id == "create" || id == "join" || id == "watch" || id == "list") {
     return finish(1, "The server refused (" + where + ")");
   }
@@ -258,6 +284,14 @@ void MatchSession::on_error(const json& error) {
     if (code == "not_your_turn" || code == "wrong_turn" || code == "game_over") return;  // the game moved on
   }
   if (id == "leave" && leaving_) return finish(0, "");
+  if (code == "unauthorized" && !seat_.empty() && seat_ != "spectator") {
+    // Another client resumed this seat with its token: that one plays it now. The seat file
+    // is left alone; it is the other client's now.
+    seat_saved_ = false;
+    return finish(3, "Your seat " + seat_ + " in match " + match_ +
+                         " is now played from another connection (it was resumed there); this "
+                         "client stops.");
+  }
   actor_.notice("Server error (" + where + ")");
 }
 
@@ -321,6 +355,9 @@ void MatchSession::perform(const Action& action) {
       if (!connected()) return give_up_offline();  // e.g. Ctrl-C, "y" while reconnecting
       send({{"type", "resign"}, {"id", "resign"}});
       break;
+    case Action::Kind::Detach:
+      detach("the terminal's input ended");
+      break;
     case Action::Kind::Leave:
       leaving_ = true;
       if (match_.empty() || (!connected() && (seat_.empty() || seat_ == "spectator"))) return finish(0, "");
@@ -348,6 +385,12 @@ void MatchSession::give_up_offline() {
   finish(3, "The connection to " + url_.text() + " is down, so the seat could not be " +
                 (in_running_game() ? "resigned: the game is forfeited" : "left: it is freed") +
                 " after the server's reconnect grace.");
+}
+
+void MatchSession::detach(const std::string& why) {
+  if (!seat_saved_) return abandon(why);  // nothing could take the seat back
+  finish(3, "Stopping (" + why + "). Your seat stays yours for the server's reconnect grace: " +
+                "take it back with: skirmish resume " + match_);
 }
 
 void MatchSession::abandon(const std::string& why, bool crashed) {
@@ -381,7 +424,9 @@ void MatchSession::on_closed(const std::string& reason) {
 void MatchSession::schedule_reconnect() {
   if (done_) return;
   if (++reconnect_attempts_ > kMaxReconnectAttempts) {
-    return finish(1, "Could not reconnect to " + url_.text() + "; giving up");
+    std::string text = "Could not reconnect to " + url_.text() + "; giving up";
+    if (seat_saved_) text += ". Once the server is back, within its reconnect grace: skirmish resume " + match_;
+    return finish(1, text);
   }
   const int delay_ms = std::min(1000, 100 * reconnect_attempts_);
   reconnect_timer_.expires_after(std::chrono::milliseconds(delay_ms));
@@ -400,7 +445,9 @@ void MatchSession::watch_signals() {
         perform(action);
       });
     } else if (in_running_game()) {
-      abandon("stopped by signal " + std::to_string(signal));
+      // A person's seat (its token saved) is kept: a closed terminal (SIGHUP) or a machine
+      // shutting down (SIGTERM) is not a decision to lose. A bot's seat is given up.
+      detach("stopped by signal " + std::to_string(signal));
     } else {
       perform(Action{Action::Kind::Leave, {}});
     }

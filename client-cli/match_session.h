@@ -41,6 +41,10 @@ class MatchSession {
   // game ends with the reason "crash". While reconnecting it ends at once (exit code 3),
   // saying the seat is lost only after the server's reconnect grace.
   void abandon(const std::string& why, bool crashed = false);
+  // Stops this client but keeps the seat when its token is saved (a person's seat): the
+  // server holds it for the reconnect grace and `skirmish resume` takes it back. A seat
+  // that nothing could take back is given up (abandon).
+  void detach(const std::string& why);
   int exit_code() const { return exit_code_; }
 
  private:
@@ -51,6 +55,7 @@ class MatchSession {
   void on_error(const nlohmann::json& error);
   void request_seat();
   void join(const std::string& match);
+  void show_terms(const nlohmann::json& listed);  // before joining a match by its id
   void on_joined(const nlohmann::json& joined);
   void on_state(const nlohmann::json& state);
   void remember_seat();

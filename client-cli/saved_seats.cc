@@ -1,9 +1,16 @@
 #include "client-cli/saved_seats.h"
 
 #include <algorithm>
+#include <cerrno>
 #include <cstdlib>
+#include <cstring>
 #include <fstream>
+#include <string_view>
 #include <system_error>
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <nlohmann/json.hpp>
 
@@ -33,6 +40,74 @@ std::optional<fs::path> seat_file(const std::string& match, const std::string& s
   return *dir / (match + "-" + seat + ".json");
 }
 
+// Like create_directories, but each directory it makes is the owner's only (0700): the
+// names of the files in it say which matches this account plays. Existing ones are left
+// as they are. Returns an error message, or "".
+std::string create_private_directories(const fs::path& dir) {
+  fs::path made;
+  for (const auto& part : dir) {
+    made /= part;
+    std::error_code ec;
+    if (fs::is_directory(made, ec)) continue;
+    if (::mkdir(made.c_str(), 0700) == 0 || errno == EEXIST) continue;
+    return "cannot create " + made.string() + ": " + std::strerror(errno);
+  }
+  return "";
+}
+
+// Writes `text` to a file that is the owner's only from its first byte: open() makes it
+// 0600 (the umask can only take bits away), and an existing one (from an older client,
+// maybe 0644) is made 0600 before the token is written. Returns an error message, or "".
+std::string write_private_file(const fs::path& path, const std::string& text) {
+  const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0600);
+  if (fd < 0) return "cannot write " + path.string() + ": " + std::strerror(errno);
+  std::string error;
+  if (::fchmod(fd, 0600) != 0) error = "cannot make " + path.string() + " private: " + std::strerror(errno);
+  for (std::size_t written = 0; error.empty() && written < text.size();) {
+    const ssize_t n = ::write(fd, text.data() + written, text.size() - written);
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) error = "cannot write " + path.string() + ": " + std::strerror(errno);
+    else written += static_cast<std::size_t>(n);
+  }
+  if (::close(fd) != 0 && error.empty()) error = "cannot write " + path.string() + ": " + std::strerror(errno);
+  return error;
+}
+
+bool is_seat_file_name(const std::string& name) {
+  constexpr std::string_view kSuffix = ".json";
+  if (name.size() <= kSuffix.size() || !name.ends_with(kSuffix)) return false;
+  const std::string stem = name.substr(0, name.size() - kSuffix.size());
+  const auto dash = stem.find('-');
+  return dash != std::string::npos && plain(stem.substr(0, dash)) && plain(stem.substr(dash + 1));
+}
+
+// A client that stopped before its game ended (and was not resumed) leaves its seat file;
+// a day later the game is long over (the reconnect grace is a minute), so it goes.
+void remove_stale_seat_files(const fs::path& dir) {
+  std::error_code ec;
+  const auto now = fs::file_time_type::clock::now();
+  for (const auto& entry : fs::directory_iterator(dir, ec)) {
+    if (!is_seat_file_name(entry.path().filename().string()) || !entry.is_regular_file(ec)) continue;
+    const auto written = entry.last_write_time(ec);
+    if (!ec && now - written > kStaleSeatAge) fs::remove(entry.path(), ec);
+  }
+}
+
+// A relative --ca-file names a file from where the client ran; resume may run elsewhere.
+std::string absolute_ca_file(const SavedSeat& seat) {
+  if (seat.ca_file.empty() || !seat.server.starts_with("wss://")) return "";  // ws:// uses none
+  std::error_code ec;
+  const fs::path absolute = fs::absolute(seat.ca_file, ec);
+  return ec ? seat.ca_file : absolute.lexically_normal().string();
+}
+
+nlohmann::json seat_record(const SavedSeat& seat) {
+  nlohmann::json record = {{"server", seat.server}, {"match", seat.match}, {"game", seat.game},
+                           {"seat", seat.seat}, {"token", seat.token}};
+  if (auto ca_file = absolute_ca_file(seat); !ca_file.empty()) record["ca_file"] = ca_file;
+  return record;
+}
+
 }  // namespace
 
 std::optional<fs::path> saved_seats_dir() {
@@ -45,19 +120,11 @@ std::optional<fs::path> saved_seats_dir() {
 SaveResult save_seat(const SavedSeat& seat) {
   const auto path = seat_file(seat.match, seat.seat);
   if (!path) return {std::nullopt, "no place to keep it (set SKIRMISH_STATE_DIR)"};
-  std::error_code ec;
-  fs::create_directories(path->parent_path(), ec);
-  if (ec) return {std::nullopt, "cannot create " + path->parent_path().string() + ": " + ec.message()};
-  const nlohmann::json record = {{"server", seat.server}, {"match", seat.match}, {"game", seat.game},
-                                 {"seat", seat.seat}, {"token", seat.token}};
-  {
-    std::ofstream out(*path, std::ios::trunc);
-    if (!out) return {std::nullopt, "cannot write " + path->string()};
-    out << record.dump() << "\n";
-    if (!out.flush()) return {std::nullopt, "cannot write " + path->string()};
-  }
+  if (auto error = create_private_directories(path->parent_path()); !error.empty()) return {std::nullopt, error};
+  remove_stale_seat_files(path->parent_path());
   // The token acts for the seat: only its owner may read it.
-  fs::permissions(*path, fs::perms::owner_read | fs::perms::owner_write, fs::perm_options::replace, ec);
+  if (auto error = write_private_file(*path, seat_record(seat).dump() + "\n"); !error.empty())
+    return {std::nullopt, error};
   return {path, ""};
 }
 
@@ -79,8 +146,8 @@ std::vector<SavedSeat> saved_seats(const std::string& match) {
     std::ifstream in(entry.path());
     const auto record = nlohmann::json::parse(in, nullptr, /*allow_exceptions=*/false);
     if (!record.is_object() || record.value("match", "") != match) continue;
-    found.push_back({record.value("server", ""), match, record.value("game", ""),
-                     record.value("seat", ""), record.value("token", "")});
+    found.push_back({record.value("server", ""), match, record.value("game", ""), record.value("seat", ""),
+                     record.value("token", ""), record.value("ca_file", "")});
   }
   std::sort(found.begin(), found.end(), [](const auto& a, const auto& b) { return a.seat < b.seat; });
   return found;

@@ -2,7 +2,10 @@
 // The interactive client keeps each seat's token in a small file while its game runs, so
 // that a client that stopped (a crash, a closed terminal, a reboot) can take the seat back
 // with `skirmish resume MATCH` within the reconnect grace. One file per seat, readable by
-// its owner only, removed when the game ends or the seat is left.
+// its owner only (created 0600, in directories created 0700), removed when the game ends or
+// the seat is left; one left behind by a client that never saw its game end is removed a
+// day later, when another seat is saved.
+#include <chrono>
 #include <filesystem>
 #include <optional>
 #include <string>
@@ -16,14 +19,21 @@ struct SavedSeat {
   std::string game;
   std::string seat;
   std::string token;
+  // wss:// only: the --ca-file (or $SKIRMISH_CA_FILE) the seat was taken with, saved as an
+  // absolute path, so that `skirmish resume` from any directory trusts the server again.
+  std::string ca_file = {};
 };
 
-// $SKIRMISH_STATE_DIR, else $XDG_STATE_HOME/skirmish, else ~/.local/state/skirmish/seats;
+// A seat file this old belongs to a game long over (its client stopped before the end).
+inline constexpr std::chrono::hours kStaleSeatAge{24};
+
+// $SKIRMISH_STATE_DIR, else $XDG_STATE_HOME/skirmish/seats, else ~/.local/state/skirmish/seats;
 // nullopt when none of them can be told (no HOME).
 std::optional<std::filesystem::path> saved_seats_dir();
 
-// Writes the seat's file; returns its path, or an error message (the game goes on
-// without it).
+// Writes the seat's file, readable by its owner only from the start (and removes seat
+// files older than kStaleSeatAge); returns its path, or an error message (the game goes
+// on without it).
 struct SaveResult {
   std::optional<std::filesystem::path> path;
   std::string error;

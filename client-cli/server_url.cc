@@ -21,6 +21,15 @@ std::string from_env(const char* name) {
   return value != nullptr ? value : "";
 }
 
+// Whether `text` names `url`'s server, however written ("wss://h" is "wss://h:443/").
+bool same_server(const ServerUrl& url, const std::string& text) {
+  try {
+    return parse_server_url(text).text() == url.text();
+  } catch (const std::invalid_argument&) {
+    return false;
+  }
+}
+
 }  // namespace
 
 ServerUrl parse_server_url(std::string_view text) {
@@ -69,9 +78,12 @@ std::string choose_ca_file(const std::string& flag_value) {
 }
 
 ServerUrl choose_server_url(const std::string& server_flag, const std::string& ca_file_flag,
-                            const std::string& fallback) {
+                            const std::string& fallback, const std::string& fallback_ca_file) {
   ServerUrl url = parse_server_url(choose_server(server_flag, fallback));
   url.ca_file = choose_ca_file(ca_file_flag);
+  // Another server than the saved one may need another certificate: the saved one is not its.
+  if (url.ca_file.empty() && !fallback_ca_file.empty() && same_server(url, fallback))
+    url.ca_file = fallback_ca_file;
   if (url.tls) make_client_tls_context(url.ca_file);  // only to check the file
   return url;
 }

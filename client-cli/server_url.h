@@ -33,9 +33,11 @@ std::string choose_server(const std::string& flag_value, const std::string& fall
 std::string choose_ca_file(const std::string& flag_value);
 
 // The server a command talks to: choose_server, parsed, with choose_ca_file's certificate.
-// For wss:// the CA file is read now, so a bad one is named before anything connects
-// (throws std::runtime_error); ws:// ignores it.
+// `fallback_ca_file` goes with `fallback` (a resumed seat's saved server and CA file): it is
+// used when neither --ca-file nor $SKIRMISH_CA_FILE names one and the server chosen is that
+// fallback. For wss:// the CA file is read now, so a bad one is named before anything
+// connects (throws std::runtime_error); ws:// ignores it.
 ServerUrl choose_server_url(const std::string& server_flag, const std::string& ca_file_flag,
-                            const std::string& fallback = {});
+                            const std::string& fallback = {}, const std::string& fallback_ca_file = {});
 
 }  // namespace skirmish::client

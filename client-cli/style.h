@@ -25,4 +25,8 @@ class Style {
   bool enabled_;
 };
 
+// Text from the server that a person's terminal will show (player names): control
+// characters become '?', so no other player can clear the screen or forge lines.
+std::string printable(std::string_view text);
+
 }  // namespace skirmish::client

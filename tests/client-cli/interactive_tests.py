@@ -317,15 +317,93 @@ def interrupt(server):
 
 def play_command(server):
     first = client(server.url, "play", "onedchess", name="first")
-    first.expect(r"No open onedchess match: creating one")
+    first.expect(r"No open onedchess match on these terms: creating one")
     match = first.expect(r"Joined match (\w+) \(onedchess\) as white").group(1)
     first.expect(r"Waiting for an opponent")
     second = client(server.url, "play", "onedchess", name="second")
-    second.expect(r"Joining open match " + match)
+    second.expect(r"Joining open match " + match + r" \(defaults\)")
     second.expect(r"Joined match " + match + r" \(onedchess\) as black")
     play_onedchess(first, second, ONEDCHESS_GAME, ONEDCHESS_BOARDS)
     first.expect(r"Game over: White wins!")
     check(first.wait() == 0 and second.wait() == 0, "both clients exit 0")
+
+
+def play_on_terms(server):
+    """`play` skips a match whose creator set terms the player did not ask for (here a fog
+    match's seed and full spectators); `list` shows them and `join` warns about them."""
+    rigged = client(server.url, "create", "tactego", "--detach", "-o", "fog=on", "-o", "seed=mine",
+                    "-o", "spectators=full", name="rigged")
+    match = rigged.expect(r"Created tactego match (\w+)").group(1)
+    check(rigged.wait() == 0, "create --detach exits 0")
+    listing = client(server.url, "list", name="list")
+    listing.expect(match + r"\s+tactego\s+open.*\n\s+options: fog=true, seed=\(hidden\), spectators=full\n"
+                   r"\s+warning: its creator chose the seed of this fog match")
+    check(listing.wait() == 0, "list exits 0")
+    player = client(server.url, "play", "tactego", "-o", "fog=true", name="player")
+    player.expect(r"No open tactego match on these terms: creating one")
+    own = player.expect(r"Joined match (\w+) \(tactego\)").group(1)
+    check(own != match, "play did not join the rigged match")
+    player.kill()
+    joiner = client(server.url, "join", match.lower(), name="joiner")
+    joiner.expect(r"Match " + match + r" \(tactego\), options set by its creator: fog=true, seed=\(hidden\), "
+                  r"spectators=full\n")
+    joiner.expect(r"Warning: its creator chose the seed of this fog match, so they can know where your pieces start")
+    joiner.expect(r"Warning: anyone watching this fog match, its creator too, sees your hidden pieces")
+    joiner.expect(r"Joined match " + match + r" \(tactego\)")
+    joiner.kill()
+
+
+def stop_keeps_seat(server):
+    """SIGTERM or SIGHUP (a closed terminal) does not resign a person's game: the seat is
+    held and `resume` takes it back. A resume elsewhere tells the old client, which stops."""
+    for stop in (signal.SIGTERM, signal.SIGHUP):
+        white, black, match = start_pair(server, "onedchess")
+        white.expect(MOVE_PROMPT)
+        white.proc.send_signal(stop)
+        white.expect(r"Stopping \(stopped by signal %d\)\. Your seat stays yours for the server's reconnect "
+                     r"grace: take it back with: skirmish resume %s" % (stop, match))
+        check(white.wait(5) == 3, "a stopped client exits 3")
+        black.expect(r"white lost its connection")
+        check("resign" not in white.text.lower().replace("type resign", ""), "nothing was resigned")
+        again = client(server.url, "resume", match, "--seat", "white", name="white-again")
+        again.expect(r"Resumed seat white in match " + match)
+        black.expect(r"white is back")
+        # Now the seat is resumed from a third client: the second is told and stops.
+        third = client(server.url, "resume", match, "--seat", "white", name="white-third")
+        third.expect(r"Resumed seat white in match " + match)
+        again.expect(r"Your seat white in match " + match + r" is now played from another connection")
+        check(again.wait(5) == 3, "the client whose seat was taken exits 3")
+        third.kill()
+        black.kill()
+
+
+def terminal_closed(server):
+    """End of input on a terminal (Ctrl-D, or the terminal went away) keeps the seat."""
+    white, black, match = start_pair(server, "onedchess")
+    black.expect(r"If this client stops, take your seat back")
+    black.kill()
+    master, slave = pty.openpty()
+    env = dict(os.environ, NO_COLOR="1", SKIRMISH_STATE_DIR=STATE_DIR)
+    again = subprocess.Popen([SKIRMISH, "--server", server.url, "resume", match, "--seat", "black"],
+                             stdin=slave, stdout=slave, stderr=slave, env=env)
+    os.close(slave)
+    try:
+        read_pty(master, b"Waiting for white.")
+        white.expect(MOVE_PROMPT)
+        white.send("2 RIGHT")
+        read_pty(master, b"Select Position of Piece to Move >> ")
+        os.write(master, b"\x04")  # Ctrl-D at the prompt
+        seen = read_pty(master, b"skirmish resume " + match.encode())
+        check(b"Your seat stays yours" in seen, f"the seat is kept; got {seen[-400:]!r}")
+        check(again.wait(10) == 3, "the client exits 3")
+    finally:
+        if again.poll() is None:
+            again.kill()
+            again.wait()
+        os.close(master)
+    white.expect(r"black lost its connection")
+    check("resignation" not in white.text, "black did not resign")
+    white.kill()
 
 
 def seat_files(match):
@@ -449,8 +527,8 @@ def shutdown_notice(server):
 
 
 def stop_while_reconnecting(server):
-    """SIGTERM while the connection is down ends the client at once (exit 3, as any give-up):
-    the seat cannot be resigned, and it is not taken back either."""
+    """SIGTERM while the connection is down ends the client at once (exit 3): the seat is
+    not taken back, and is lost once the server's reconnect grace runs out."""
     proxy = Proxy(server.port)
     try:
         white = client(proxy.url, "--name", "alice", "create", "onedchess", "-o", "reconnect_grace_ms=1000",
@@ -461,9 +539,8 @@ def stop_while_reconnecting(server):
         proxy.close()  # no way back through it: the client keeps reconnecting
         white.expect(r"Connection lost: .*; reconnecting")
         white.proc.send_signal(signal.SIGTERM)
-        white.expect(r"Giving up the seat: stopped by signal 15")
-        white.expect(r"is down, so the seat could not be resigned: the game is forfeited after the "
-                     r"server's reconnect grace\.")
+        white.expect(r"Stopping \(stopped by signal 15\)\. Your seat stays yours for the server's "
+                     r"reconnect grace")
         check(white.wait(5) == 3, "a client stopped while reconnecting exits 3 within 5 s")
         check("Reconnected" not in white.text, "the seat was not taken back")
         black.expect(r"Game over: Black wins! \(forfeit\) You win\.")
@@ -493,6 +570,9 @@ CASES = {
     "dcms_deadline": (dcms_deadline, ()),
     "interrupt": (interrupt, ()),
     "play": (play_command, ()),
+    "play_on_terms": (play_on_terms, ()),
+    "stop_keeps_seat": (stop_keeps_seat, ()),
+    "terminal_closed": (terminal_closed, ()),
     "colours": (colours, ()),
     "onedchess": (onedchess_game, ()),
     "tactego": (tactego_game, ()),

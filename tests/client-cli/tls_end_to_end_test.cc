@@ -2,7 +2,8 @@
 // (tests/fixtures/tls) on a free 127.0.0.1 port, and the real `skirmish` client run against
 // it. Trusting the certificate through --ca-file, the client lists, creates, exports and
 // plays a whole game (two bots) over TLS; not trusting it, it stops with the certificate
-// error; ws:// on the same port still works.
+// error; reaching it by a name or address the certificate lacks, it lists those it has;
+// ws:// on the same port still works.
 #include <catch2/catch.hpp>
 
 #include <csignal>
@@ -31,11 +32,12 @@ std::string fixture(const std::string& name) {
 // skirmish-server with TLS on; SIGTERM at the end (the ServerProcess SIGKILLs a straggler).
 class TlsServer {
  public:
-  TlsServer()
+  // `name`: the fixture pair NAME.crt and NAME.key; `address`: a loopback address to listen on.
+  explicit TlsServer(const std::string& name = "server", const std::string& address = "127.0.0.1")
       : process_(skirmish::test::server_binary(),
-                 {"--address", "127.0.0.1", "--port", "0", "--threads", "1", "--rate-limit", "0",
+                 {"--address", address, "--port", "0", "--threads", "1", "--rate-limit", "0",
                   "--log-level", "info", "--data-dir", dir_.path().string(),
-                  "--tls-cert", fixture("server.crt"), "--tls-key", fixture("server.key")},
+                  "--tls-cert", fixture(name + ".crt"), "--tls-key", fixture(name + ".key")},
                  {}, dir_.path() / "server.log"),
         port_(process_.wait_for_port()) {}
   ~TlsServer() {
@@ -179,6 +181,56 @@ TEST_CASE("over wss:// the client refuses a certificate it does not trust and sa
     INFO(run.output);
     CHECK(run.exit_code != 0);
     CHECK_THAT(run.output, Catch::Contains("cannot read CA file '" + missing + "'"));
+  }
+}
+
+TEST_CASE("a certificate for other names: the client lists the names it has") {
+  const auto list_via = [](const TlsServer& server, const std::string& host, const std::string& ca_file) {
+    const std::string url = "wss://" + host + ":" + std::to_string(server.port());
+    return run_client(server.dir(), {"--server", url, "--ca-file", fixture(ca_file), "list"});
+  };
+  SECTION("a name-only certificate reached by name") {
+    TlsServer server("name-only");
+    const ClientRun run = list_via(server, "localhost", "name-only.crt");
+    INFO(run.output);
+    CHECK(run.exit_code != 0);
+    CHECK_THAT(run.output, Catch::Contains("certificate verify failed (hostname mismatch); the server's certificate "
+                                           "is not for localhost (it has DNS:games.example.org): connect with a "
+                                           "name the certificate has"));
+  }
+  SECTION("a name-only certificate reached by address: an address needs an IP: entry") {
+    TlsServer server("name-only");
+    const ClientRun run = list_via(server, "127.0.0.1", "name-only.crt");
+    INFO(run.output);
+    CHECK(run.exit_code != 0);
+    CHECK_THAT(run.output, Catch::Contains("certificate verify failed (IP address mismatch); the server's "
+                                           "certificate is not for 127.0.0.1 (it has DNS:games.example.org)") &&
+                               Catch::Contains("an IP address must be an IP: entry") &&
+                               Catch::Contains("subjectAltName=IP:127.0.0.1"));
+  }
+  SECTION("a certificate whose CN is the address, without subjectAltName") {
+    TlsServer server("cn-only");
+    const ClientRun run = list_via(server, "127.0.0.1", "cn-only.crt");
+    INFO(run.output);
+    CHECK(run.exit_code != 0);
+    CHECK_THAT(run.output, Catch::Contains("(it has CN=127.0.0.1 and no subjectAltName)") &&
+                               Catch::Contains("subjectAltName=IP:127.0.0.1"));
+  }
+  SECTION("another address than the certificate's: its DNS and IP entries are listed") {
+    TlsServer server("server", "127.0.0.2");  // Linux answers on all of 127.0.0.0/8
+    const ClientRun run = list_via(server, "127.0.0.2", "server.crt");
+    INFO(run.output);
+    CHECK(run.exit_code != 0);
+    CHECK_THAT(run.output, Catch::Contains("(IP address mismatch); the server's certificate is not for 127.0.0.2 "
+                                           "(it has DNS:localhost, IP:127.0.0.1)"));
+  }
+  SECTION("the test certificate names both: by name and by address work") {
+    TlsServer server;
+    for (const char* host : {"localhost", "127.0.0.1"}) {
+      const ClientRun run = list_via(server, host, "server.crt");
+      INFO(host << "\n" << run.output);
+      CHECK(run.exit_code == 0);
+    }
   }
 }
 

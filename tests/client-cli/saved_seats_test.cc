@@ -1,0 +1,161 @@
+// The seat files of `skirmish resume` (saved_seats.h): owner-only from the start, in
+// owner-only directories, with the CA file the seat was taken with, and stale ones
+// removed when another seat is saved.
+#include <catch2/catch.hpp>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <optional>
+#include <string>
+
+#include <sys/stat.h>
+
+#include "client-cli/saved_seats.h"
+#include "client-cli/server_url.h"
+#include "tests/engine/common/test_data.h"
+#include "tests/store/temp_dir.h"
+
+using namespace skirmish::client;
+namespace fs = std::filesystem;
+
+namespace {
+
+// Sets an environment variable for one test, putting back what was there.
+class ScopedEnv {
+ public:
+  ScopedEnv(const char* name, const char* value) : name_(name) {
+    if (const char* old = std::getenv(name)) old_ = old;
+    if (value != nullptr) ::setenv(name, value, 1);
+    else ::unsetenv(name);
+  }
+  ~ScopedEnv() {
+    if (old_) ::setenv(name_, old_->c_str(), 1);
+    else ::unsetenv(name_);
+  }
+  ScopedEnv(const ScopedEnv&) = delete;
+  ScopedEnv& operator=(const ScopedEnv&) = delete;
+
+ private:
+  const char* name_;
+  std::optional<std::string> old_;
+};
+
+// A umask that would leave files readable by all; put back afterwards.
+class ScopedUmask {
+ public:
+  explicit ScopedUmask(mode_t mask) : old_(::umask(mask)) {}
+  ~ScopedUmask() { ::umask(old_); }
+  ScopedUmask(const ScopedUmask&) = delete;
+  ScopedUmask& operator=(const ScopedUmask&) = delete;
+
+ private:
+  mode_t old_;
+};
+
+std::string fixture(const std::string& name) {
+  return (skirmish::test::source_dir() / "tests/fixtures/tls" / name).string();
+}
+
+fs::perms permissions(const fs::path& path) {
+  return fs::status(path).permissions() & fs::perms::mask;
+}
+
+SavedSeat seat(const std::string& match, const std::string& server = "wss://games.example.org:8080/",
+               const std::string& ca_file = "") {
+  return {server, match, "tactego", "red", "TOKEN-" + match, ca_file};
+}
+
+}  // namespace
+
+TEST_CASE("a seat file and the directories made for it are the owner's only") {
+  skirmish::test::TempDir home;
+  const fs::path dir = home.path() / "state" / "skirmish" / "seats";
+  ScopedEnv state("SKIRMISH_STATE_DIR", dir.c_str());
+  ScopedUmask open_to_all(0);
+  const auto shared = fs::perms::owner_all | fs::perms::group_read | fs::perms::group_exec |
+                      fs::perms::others_read | fs::perms::others_exec;
+  fs::permissions(home.path(), shared);
+
+  const SaveResult saved = save_seat(seat("AAAA1111"));
+  INFO(saved.error);
+  REQUIRE(saved.path.has_value());
+  CHECK(permissions(*saved.path) == (fs::perms::owner_read | fs::perms::owner_write));
+  for (const fs::path& made : {dir, dir.parent_path(), dir.parent_path().parent_path()}) {
+    INFO(made);
+    CHECK(permissions(made) == fs::perms::owner_all);
+  }
+  CHECK(permissions(home.path()) == shared);  // one that existed is left alone
+
+  // An older client's file, readable by all, is made private before the token goes in.
+  fs::permissions(*saved.path, fs::perms::owner_read | fs::perms::owner_write | fs::perms::group_read |
+                                   fs::perms::others_read);
+  REQUIRE(save_seat(seat("AAAA1111")).path);
+  CHECK(permissions(*saved.path) == (fs::perms::owner_read | fs::perms::owner_write));
+  REQUIRE(saved_seats("AAAA1111").size() == 1);
+  CHECK(saved_seats("AAAA1111")[0].token == "TOKEN-AAAA1111");
+}
+
+TEST_CASE("a seat taken over wss:// keeps its CA file, as an absolute path, for resume") {
+  skirmish::test::TempDir home;
+  ScopedEnv state("SKIRMISH_STATE_DIR", home.path().c_str());
+  const fs::path cwd = fs::current_path();
+  fs::current_path(home.path());
+  const SaveResult relative = save_seat(seat("BBBB2222", "wss://games.example.org:8080/", "certs/../server.crt"));
+  fs::current_path(cwd);
+  REQUIRE(relative.path);
+  REQUIRE(saved_seats("BBBB2222").size() == 1);
+  CHECK(saved_seats("BBBB2222")[0].ca_file == (home.path() / "server.crt").string());
+  CHECK(saved_seats("BBBB2222")[0].server == "wss://games.example.org:8080/");
+
+  // ws:// trusts no certificate: nothing to keep. A seat saved without one has none.
+  REQUIRE(save_seat(seat("CCCC3333", "ws://127.0.0.1:8080/", "/etc/server.crt")).path);
+  CHECK(saved_seats("CCCC3333")[0].ca_file.empty());
+  REQUIRE(save_seat(seat("DDDD4444")).path);
+  CHECK(saved_seats("DDDD4444")[0].ca_file.empty());
+}
+
+TEST_CASE("resume trusts the saved CA file for the saved server, unless told otherwise") {
+  ScopedEnv no_server("SKIRMISH_SERVER", nullptr);
+  ScopedEnv no_ca("SKIRMISH_CA_FILE", nullptr);
+  const std::string saved_server = "wss://127.0.0.1:8443/";
+  const std::string saved_ca = fixture("server.crt");
+  const std::string other_ca = fixture("other.crt");
+  CHECK(choose_server_url("", "", saved_server, saved_ca).ca_file == saved_ca);
+  CHECK(choose_server_url("wss://127.0.0.1:8443", "", saved_server, saved_ca).ca_file == saved_ca);  // same server
+  {
+    ScopedEnv same("SKIRMISH_SERVER", "wss://127.0.0.1:8443");
+    CHECK(choose_server_url("", "", saved_server, saved_ca).ca_file == saved_ca);
+  }
+  {
+    ScopedEnv env_ca("SKIRMISH_CA_FILE", other_ca.c_str());  // $SKIRMISH_CA_FILE wins too
+    CHECK(choose_server_url("", "", saved_server, saved_ca).ca_file == other_ca);
+  }
+  // --ca-file wins; another server does not get the saved server's certificate.
+  CHECK(choose_server_url("", other_ca, saved_server, saved_ca).ca_file == other_ca);
+  CHECK(choose_server_url("wss://127.0.0.1:9443", "", saved_server, saved_ca).ca_file.empty());
+  // A saved CA file that is gone is named before anything connects.
+  CHECK_THROWS_WITH(choose_server_url("", "", saved_server, "/no/such/saved.crt"),
+                    Catch::Contains("/no/such/saved.crt"));
+}
+
+TEST_CASE("saving a seat removes seat files older than a day, and nothing else") {
+  skirmish::test::TempDir dir;
+  ScopedEnv state("SKIRMISH_STATE_DIR", dir.path().c_str());
+  REQUIRE(save_seat(seat("OLD00001")).path);
+  REQUIRE(save_seat(seat("RECENT01")).path);
+  const fs::path old_file = dir.path() / "OLD00001-red.json";
+  const fs::path not_a_seat = dir.path() / "notes.json";
+  std::ofstream(not_a_seat) << "{}\n";
+  const auto two_days_ago = fs::file_time_type::clock::now() - 2 * kStaleSeatAge;
+  fs::last_write_time(old_file, two_days_ago);
+  fs::last_write_time(not_a_seat, two_days_ago);
+  fs::last_write_time(dir.path() / "RECENT01-red.json", fs::file_time_type::clock::now() - kStaleSeatAge / 2);
+
+  REQUIRE(save_seat(seat("NEW00001")).path);
+  CHECK_FALSE(fs::exists(old_file));
+  CHECK(saved_seats("OLD00001").empty());
+  CHECK(saved_seats("RECENT01").size() == 1);
+  CHECK(saved_seats("NEW00001").size() == 1);
+  CHECK(fs::exists(not_a_seat));
+}
