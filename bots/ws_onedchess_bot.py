@@ -2,7 +2,8 @@
 """A minimal bot that talks to the server directly over WebSocket (no bridge), with
 Debian's python3-websockets. It plays 1D Chess at random:
     /usr/bin/python3 bots/ws_onedchess_bot.py [ws://127.0.0.1:8080] [MATCH]
-Without MATCH it joins an open 1D Chess match or creates one and waits for an opponent."""
+Without MATCH it joins an open 1D Chess match made with every default (a time limit or
+anything else its creator set is not what this bot agreed to), or creates one and waits."""
 import asyncio
 import json
 import random
@@ -26,7 +27,8 @@ async def play(url, match):
             message = json.loads(text)
             kind = message["type"]
             if kind == "matches":
-                open_matches = [m["match"] for m in message["matches"] if m["status"] == "open"]
+                open_matches = [m["match"] for m in message["matches"]
+                                if m["status"] == "open" and m.get("set_by_creator") == []]
                 if open_matches:
                     await request({"type": "join", "match": open_matches[0], "id": "join"})
                 else:
