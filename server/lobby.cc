@@ -132,7 +132,10 @@ Lobby::Created Lobby::create(const std::string& game, engine::Options options,
                       store.create_match(match_id, game, resolved, settings, now);
                     });
     matches_.emplace(match_id, match);
-    if (!creator_address.empty()) open_by_address_[creator_address].push_back(match);
+    // Tracked only under a quota (then pruned at each create, so at most the quota stay):
+    // a weak_ptr keeps a finished match's memory (make_shared) until it goes.
+    if (settings_.max_open_matches_per_address > 0 && !creator_address.empty())
+      open_by_address_[creator_address].push_back(match);
   }
   services_.metrics().matches_created_total.fetch_add(1, std::memory_order_relaxed);
   spdlog::info("match {}: created ({})", match->id(), info->name);
