@@ -45,9 +45,7 @@ std::pair<int, int> Lobby::restore() {
                                                                 settings_.reconnect_grace_default);
       auto state = engine::replay(record.game_record());
       auto match = make_match(record.id, *info, *codec, record.options, match_settings, std::move(state));
-      if (auto names = set_by_creator_from(record.settings))
-        match->set_terms(std::make_shared<const protocol::MatchTerms>(
-            protocol::match_terms(*info, *codec, record.options, match_settings, std::move(*names))));
+      if (auto names = set_by_creator_from(record.settings)) match->set_creator_choices(std::move(*names));
       match->restore(record);
       {
         std::lock_guard lock(mutex_);
@@ -108,9 +106,7 @@ Lobby::Created Lobby::create(const std::string& game, engine::Options options,
                         "with --full-spectators off, so that nobody watching sees hidden pieces); "
                         "use 'public' or 'none'");
   const engine::Options& resolved = prepared.resolved;
-  auto terms = std::make_shared<const protocol::MatchTerms>(protocol::match_terms(
-      *info, *codec, resolved, match_settings, prepared.set_by_creator));
-  engine::Options stored_settings = settings_as_options(match_settings, terms->set_by_creator);
+  engine::Options stored_settings = settings_as_options(match_settings, prepared.set_by_creator);
 
   std::shared_ptr<Match> match;
   {
@@ -124,7 +120,7 @@ Lobby::Created Lobby::create(const std::string& game, engine::Options options,
     do match_id = random_match_id();
     while (matches_.count(match_id) != 0);
     match = make_match(match_id, *info, *codec, resolved, match_settings, std::move(prepared.state));
-    match->set_terms(std::move(terms));
+    match->set_creator_choices(std::move(prepared.set_by_creator));
     // Stored before anyone can see it; a match that cannot be stored is not created.
     services_.write("create match " + match_id,
                     [match_id, game = info->name, resolved, settings = std::move(stored_settings),
@@ -238,7 +234,9 @@ Lobby::Listing Lobby::list(const std::string& game_filter, const std::string& ma
     if (summary.status == "running" && summary.spectators_allowed == protocol::Spectators::None)
       continue;
     ++out.total;
-    if (out.matches.size() < kMaxListed) out.matches.push_back(std::move(summary));
+    if (out.matches.size() >= kMaxListed) continue;
+    summary.terms = match->terms();
+    out.matches.push_back(std::move(summary));
   }
   return out;
 }

@@ -8,6 +8,7 @@
 #include <spdlog/spdlog.h>
 
 #include "protocol/error_code.h"
+#include "protocol/match_setup.h"
 #include "server/random_ids.h"
 #include "server/store/token_hash.h"
 
@@ -129,8 +130,13 @@ protocol::MatchSummary Match::summary() const {
   }
   out.spectators = static_cast<int>(spectators_.size());
   out.spectators_allowed = settings_.spectators;
-  out.terms = terms_;
   return out;
+}
+
+std::shared_ptr<const protocol::MatchTerms> Match::terms() const {
+  if (!set_by_creator_) return nullptr;  // immutable once published: no lock needed
+  return std::make_shared<const protocol::MatchTerms>(
+      protocol::match_terms(info_, codec_, resolved_, settings_, *set_by_creator_));
 }
 
 void Match::set_status(MatchStatus status) {

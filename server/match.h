@@ -60,8 +60,12 @@ class Match : public std::enable_shared_from_this<Match> {
   // Created, not started. Read without the match's lock, so the lobby may ask under its own.
   bool waiting_for_players() const { return waiting_for_players_.load(std::memory_order_relaxed); }
   protocol::MatchSummary summary() const;
-  // What list_matches shows of its terms; set once, before anyone can find the match.
-  void set_terms(std::shared_ptr<const protocol::MatchTerms> terms) { terms_ = std::move(terms); }
+  // The options its creator set (MatchTerms::set_by_creator); once, before anyone can find
+  // the match. A match without them (stored by an older server) lists no terms.
+  void set_creator_choices(std::vector<std::string> names) { set_by_creator_ = std::move(names); }
+  // What list_matches shows of its terms, made when asked (a match keeps only the names:
+  // twenty thousand matches must stay small); null when unknown.
+  std::shared_ptr<const protocol::MatchTerms> terms() const;
 
   // Each sends its own reply (joined/watching + state) to `who`; `id` is the request's id.
   engine::Seat join(const std::shared_ptr<Participant>& who, const std::optional<std::string>& seat,
@@ -156,7 +160,7 @@ class Match : public std::enable_shared_from_this<Match> {
   void set_status(protocol::MatchStatus status);  // status_, and its lock-free mirror
   protocol::MatchStatus status_ = protocol::MatchStatus::Waiting;
   std::atomic<bool> waiting_for_players_{true};
-  std::shared_ptr<const protocol::MatchTerms> terms_;
+  std::optional<std::vector<std::string>> set_by_creator_;
   std::optional<engine::Outcome> server_outcome_;  // resignation, timeout, forfeit
   std::uint64_t seq_ = 0;
   std::array<SeatSlot, engine::kSeatCount> seats_;
