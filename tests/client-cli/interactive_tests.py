@@ -1,6 +1,7 @@
 """The interactive client through piped stdin: a complete game of each kind between two
 `skirmish` processes and a real server, checking the screens and the prompts; plus the
 reconnect case (a proxy cuts the connection mid-game) and the lobby commands."""
+import contextlib
 import os
 import pty
 import random
@@ -382,12 +383,7 @@ def terminal_closed(server):
     white, black, match = start_pair(server, "onedchess")
     black.expect(r"If this client stops, take your seat back")
     black.kill()
-    master, slave = pty.openpty()
-    env = dict(os.environ, NO_COLOR="1", SKIRMISH_STATE_DIR=STATE_DIR)
-    again = subprocess.Popen([SKIRMISH, "--server", server.url, "resume", match, "--seat", "black"],
-                             stdin=slave, stdout=slave, stderr=slave, env=env)
-    os.close(slave)
-    try:
+    with black_on_terminal(server, match) as (again, master):
         read_pty(master, b"Waiting for white.")
         white.expect(MOVE_PROMPT)
         white.send("2 RIGHT")
@@ -396,11 +392,6 @@ def terminal_closed(server):
         seen = read_pty(master, b"skirmish resume " + match.encode())
         check(b"Your seat stays yours" in seen, f"the seat is kept; got {seen[-400:]!r}")
         check(again.wait(10) == 3, "the client exits 3")
-    finally:
-        if again.poll() is None:
-            again.kill()
-            again.wait()
-        os.close(master)
     white.expect(r"black lost its connection")
     check("resignation" not in white.text, "black did not resign")
     white.kill()
@@ -446,12 +437,7 @@ def type_ahead(server):
     white, black, match = start_pair(server, "onedchess")
     black.expect(r"If this client stops, take your seat back")
     black.kill()
-    master, slave = pty.openpty()
-    env = dict(os.environ, NO_COLOR="1", SKIRMISH_STATE_DIR=STATE_DIR)
-    again = subprocess.Popen([SKIRMISH, "--server", server.url, "resume", match, "--seat", "black"],
-                             stdin=slave, stdout=slave, stderr=slave, env=env)
-    os.close(slave)
-    try:
+    with black_on_terminal(server, match) as (again, master):
         read_pty(master, b"Waiting for white.")
         os.write(master, b"6\n")  # typed during white's turn
         read_pty(master, b"6\r\n")  # the terminal has the line (its echo is back)
@@ -463,12 +449,25 @@ def type_ahead(server):
               f"the early line is dropped and the player told; got {seen[-600:]!r}")
         check(seen.rstrip().endswith(b"Select Position of Piece to Move >>"),
               f"black is asked for a position, not a direction; got {seen[-300:]!r}")
+    white.kill()
+
+
+@contextlib.contextmanager
+def black_on_terminal(server, match):
+    """`skirmish resume MATCH --seat black` on a terminal of its own: yields (process, the
+    terminal's master side); the process is killed and the terminal closed afterwards."""
+    master, slave = pty.openpty()
+    env = dict(os.environ, NO_COLOR="1", SKIRMISH_STATE_DIR=STATE_DIR)
+    again = subprocess.Popen([SKIRMISH, "--server", server.url, "resume", match, "--seat", "black"],
+                             stdin=slave, stdout=slave, stderr=slave, env=env)
+    os.close(slave)
+    try:
+        yield again, master
     finally:
         if again.poll() is None:
             again.kill()
             again.wait()
         os.close(master)
-    white.kill()
 
 
 def read_pty(fd, pattern, timeout=20):

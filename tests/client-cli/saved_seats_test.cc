@@ -13,6 +13,7 @@
 
 #include "client-cli/saved_seats.h"
 #include "client-cli/server_url.h"
+#include "tests/client-cli/scoped_env.h"
 #include "tests/engine/common/test_data.h"
 #include "tests/store/temp_dir.h"
 
@@ -21,25 +22,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-// Sets an environment variable for one test, putting back what was there.
-class ScopedEnv {
- public:
-  ScopedEnv(const char* name, const char* value) : name_(name) {
-    if (const char* old = std::getenv(name)) old_ = old;
-    if (value != nullptr) ::setenv(name, value, 1);
-    else ::unsetenv(name);
-  }
-  ~ScopedEnv() {
-    if (old_) ::setenv(name_, old_->c_str(), 1);
-    else ::unsetenv(name_);
-  }
-  ScopedEnv(const ScopedEnv&) = delete;
-  ScopedEnv& operator=(const ScopedEnv&) = delete;
-
- private:
-  const char* name_;
-  std::optional<std::string> old_;
-};
+using skirmish::test::ScopedEnv;
 
 // A umask that would leave files readable by all; put back afterwards.
 class ScopedUmask {

@@ -8,6 +8,7 @@
 
 #include "client-cli/server_url.h"
 #include "client-cli/tls_context.h"
+#include "tests/client-cli/scoped_env.h"
 #include "tests/engine/common/test_data.h"
 #include "tests/store/temp_dir.h"
 
@@ -19,25 +20,7 @@ std::string fixture(const std::string& name) {
   return (skirmish::test::source_dir() / "tests/fixtures/tls" / name).string();
 }
 
-// Sets an environment variable for one test, putting back what was there.
-class ScopedEnv {
- public:
-  ScopedEnv(const char* name, const char* value) : name_(name) {
-    if (const char* old = std::getenv(name)) old_ = old;
-    if (value != nullptr) ::setenv(name, value, 1);
-    else ::unsetenv(name);
-  }
-  ~ScopedEnv() {
-    if (old_) ::setenv(name_, old_->c_str(), 1);
-    else ::unsetenv(name_);
-  }
-  ScopedEnv(const ScopedEnv&) = delete;
-  ScopedEnv& operator=(const ScopedEnv&) = delete;
-
- private:
-  const char* name_;
-  std::optional<std::string> old_;
-};
+using skirmish::test::ScopedEnv;
 
 }  // namespace
 
