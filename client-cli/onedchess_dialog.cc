@@ -4,6 +4,7 @@
 #include <cctype>
 
 #include "client-cli/move_dialogs.h"
+#include "client-cli/style.h"
 #include "client-cli/words.h"
 
 namespace skirmish::client {
@@ -31,32 +32,50 @@ class OnedchessDialog : public MoveDialog {
       const std::string direction = word.substr(digits);
       word.resize(digits);
       if (word.empty() || word.size() > 2) {
-        throw InputError("'" + line + "' is not a position: type a number from 0 to 8 (or a whole move, e.g. '2 RIGHT')");
+        throw InputError("'" + printable(line) +
+                         "' is not a position: type a number from 0 to 8 (or a whole move, e.g. '2 RIGHT')");
       }
       const int position = std::stoi(word);
-      if (position < 0 || static_cast<std::size_t>(position) >= board_.size()) {
-        throw InputError(std::to_string(position) + " is off the board: positions are 0 to 8");
+      check_own_piece(position);
+      if (direction.empty()) {
+        position_ = position;
+        return std::nullopt;
       }
-      const std::string cell = board_[static_cast<std::size_t>(position)].get<std::string>();
-      if (cell.front() != own_ || cell == "EMPTY") {
-        throw InputError("position " + std::to_string(position) + " does not hold one of your pieces");
-      }
-      position_ = position;
-      if (direction.empty()) return std::nullopt;
-      word = direction;
-    } else if (is_word(line, "back")) {
+      // A whole move is taken whole or not at all: a bad direction leaves no piece chosen.
+      const auto whole = direction_of(direction);
+      if (!whole)
+        throw InputError("'" + printable(line) + "' is not a move: a position and LEFT or RIGHT, e.g. '2 RIGHT'");
+      return nlohmann::json{{"position", position}, {"direction", *whole}};
+    }
+    if (is_word(line, "back")) {
       position_.reset();  // choose another piece
       return std::nullopt;
     }
-    if (word == "L") word = "LEFT";
-    if (word == "R") word = "RIGHT";
-    if (word != "LEFT" && word != "RIGHT") {
-      throw InputError("'" + line + "' is not a direction: type LEFT or RIGHT (or back, for another piece)");
+    const auto direction = direction_of(word);
+    if (!direction) {
+      throw InputError("'" + printable(line) + "' is not a direction: type LEFT or RIGHT (or back, for another piece)");
     }
-    return nlohmann::json{{"position", *position_}, {"direction", word}};
+    return nlohmann::json{{"position", *position_}, {"direction", *direction}};
   }
 
  private:
+  static std::optional<std::string> direction_of(const std::string& word) {
+    if (word == "L" || word == "LEFT") return "LEFT";
+    if (word == "R" || word == "RIGHT") return "RIGHT";
+    return std::nullopt;
+  }
+
+  // The reason says which it is, as the rules do: off the board, empty, or the opponent's.
+  void check_own_piece(int position) const {
+    if (position < 0 || static_cast<std::size_t>(position) >= board_.size())
+      throw InputError(std::to_string(position) + " is off the board: positions are 0 to 8");
+    const std::string cell = board_[static_cast<std::size_t>(position)].get<std::string>();
+    if (cell == "EMPTY") throw InputError("position " + std::to_string(position) + " is empty: choose one of your pieces");
+    if (cell.front() != own_)
+      throw InputError("position " + std::to_string(position) + " holds your opponent's " + cell +
+                       ": choose one of your pieces");
+  }
+
   nlohmann::json board_;
   char own_;
   std::optional<int> position_;

@@ -169,8 +169,14 @@ TEST_CASE("the 1D Chess dialog takes '2 RIGHT' at once, and back to choose anoth
   CHECK(dialog->prompt() == "Select Direction (LEFT or RIGHT) >> ");
   CHECK_FALSE(dialog->feed("back"));
   CHECK(dialog->prompt() == "Select Position of Piece to Move >> ");
-  CHECK_THROWS_WITH(dialog->feed("6 LEFT"), "position 6 does not hold one of your pieces");
+  CHECK_THROWS_WITH(dialog->feed("6 LEFT"), "position 6 holds your opponent's BKn: choose one of your pieces");
+  CHECK_THROWS_WITH(dialog->feed("4"), "position 4 is empty: choose one of your pieces");
   CHECK_THROWS_WITH(dialog->feed("x"), Catch::Contains("is not a position"));
+  // A whole move with a bad direction chooses no piece; control characters are not echoed.
+  CHECK_THROWS_WITH(dialog->feed("2 UP"), "'2 UP' is not a move: a position and LEFT or RIGHT, e.g. '2 RIGHT'");
+  CHECK(dialog->prompt() == "Select Position of Piece to Move >> ");
+  CHECK_FALSE(dialog->feed("2"));
+  CHECK_THROWS_WITH(dialog->feed("\x1b[A"), "'?[A' is not a direction: type LEFT or RIGHT (or back, for another piece)");
 }
 
 TEST_CASE("the Tactego dialog refuses a piece boxed in by its own side") {

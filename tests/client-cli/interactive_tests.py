@@ -78,7 +78,7 @@ def onedchess_game(server):
     white.send("9")
     white.expect(r"9 is off the board: positions are 0 to 8\nSelect Position of Piece to Move >> $")
     white.send("7")
-    white.expect(r"position 7 does not hold one of your pieces\n")
+    white.expect(r"position 7 holds your opponent's BKn: choose one of your pieces\n")
     white.send("two")
     white.expect(r"'two' is not a position")
     white.send("2")
