@@ -110,11 +110,10 @@ class Session final : public Participant,
   void close_going_away() override {
     net::post(ws_.get_executor(), [self = this->shared_from_this()] {
       if (!self->websocket_) return;  // plain HTTP: it answers and closes by itself
-      if (self->closing_) return;
-      // After the queued messages: the notice, then the close frame (close_after_writes_).
-      self->enqueue(make_message(protocol::encode_shutdown(
-          "the server is restarting; resume your seat with your token when it is back")));
-      self->close_after_writes_ = PendingClose{websocket::close_code::going_away, "going away"};
+      // Mid-handshake, a write now would overlap the handshake's own (two writes at once
+      // on one stream): on_accept sees `stopping` and says goodbye itself.
+      if (!self->accepted_) return;
+      self->say_going_away();
     });
   }
 
@@ -128,6 +127,14 @@ class Session final : public Participant,
 
  private:
   // ---- connection life ------------------------------------------------------------------
+
+  // After the queued messages: the restart notice, then the close frame (close_after_writes_).
+  void say_going_away() {
+    if (closing_) return;
+    enqueue(make_message(protocol::encode_shutdown(
+        "the server is restarting; resume your seat with your token when it is back")));
+    close_after_writes_ = PendingClose{websocket::close_code::going_away, "going away"};
+  }
 
   void tls_handshake() {
     beast::get_lowest_layer(ws_).expires_after(std::chrono::seconds(30));
@@ -279,6 +286,7 @@ class Session final : public Participant,
       spdlog::debug("handshake with {} failed: {}", peer_, ec.message());
       return;
     }
+    accepted_ = true;
     if (over_limit_) {
       spdlog::warn("connection from {} refused: server full ({} connections)", peer_,
                    context_->config.max_connections);
@@ -289,6 +297,10 @@ class Session final : public Participant,
       return;
     }
     spdlog::info("connection from {}", peer_);
+    if (context_->stopping) {  // the stop began during the handshake (close_going_away)
+      say_going_away();
+      return;
+    }
     start_hello_timer();
     read();
   }
@@ -558,6 +570,7 @@ class Session final : public Participant,
   bool closing_ = false;
   bool gone_ = false;
   bool websocket_ = false;  // upgraded (else a plain HTTP request)
+  bool accepted_ = false;   // its WebSocket handshake has completed
   std::optional<http::request_parser<http::string_body>> request_parser_;
   // The close frame to send once the queue has been written.
   struct PendingClose {
