@@ -56,8 +56,8 @@ bool has_terms(const json& listed, const json& wanted) {
   if (asked != creator_set(listed)) return false;
   return std::all_of(asked.begin(), asked.end(), [&](const std::string& name) {
     // A hidden option (a fog match's seed) cannot be compared: its creator knows it.
-    return mine->options.has(name) && listed_option(listed, name) == mine->options.text(name) &&
-           listed["options"].contains(name);
+    return mine->options.has(name) && listed["options"].contains(name) &&
+           listed_option(listed, name) == mine->options.text(name);
   });
 }
 

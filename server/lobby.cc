@@ -79,9 +79,7 @@ namespace {
 // Throws `code` naming the games this server has.
 const engine::GameInfo& known_game(const std::string& game, ErrorCode code) {
   if (const engine::GameInfo* info = engine::find_game(game)) return *info;
-  std::string names;
-  for (const engine::GameInfo* g : engine::all_games()) names += (names.empty() ? "" : ", ") + g->name;
-  throw ProtocolError(code, "field 'game': unknown game '" + game + "' (games: " + names + ")");
+  throw ProtocolError(code, "field 'game': unknown game '" + game + "' (games: " + engine::game_names() + ")");
 }
 
 }  // namespace
