@@ -152,6 +152,15 @@ std::string BotProcess::wait_for_exit(std::chrono::milliseconds bound) {
   return "closed its output";
 }
 
+std::optional<std::string> BotProcess::exit_status_now() {
+  int status = 0;
+  if (pid_ <= 0 || waitpid(pid_, &status, WNOHANG) != pid_) return std::nullopt;
+  pid_ = -1;
+  ended_ = true;
+  exit_timer_.cancel();
+  return describe_status(status);
+}
+
 // The output closed: wait up to ~0.5 s for the exit status, which says what happened.
 void BotProcess::poll_exit(int attempts_left) {
   int status = 0;

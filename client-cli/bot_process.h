@@ -5,6 +5,7 @@
 // bridge is done with it.
 #include <chrono>
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -43,6 +44,9 @@ class BotProcess {
   // ended ("exited with status 1", ...), or "closed its output" if it is still running. The
   // end is not reported to the EndHandler.
   std::string wait_for_exit(std::chrono::milliseconds bound);
+  // Whether the program has exited already (reaped now; how, as wait_for_exit says it),
+  // without waiting: the loop may not yet have seen the end of its output.
+  std::optional<std::string> exit_status_now();
 
  private:
   int open_log() const;

@@ -193,11 +193,17 @@ void GamePlay::on_state(int seat, const json& state) {
 
 void GamePlay::on_finished(int seat) {
   Player& p = *players_[static_cast<std::size_t>(seat)];
-  // The program was already gone when the final state came (its stdout closed; the exit
-  // status may not be read yet): it crashed before it learned the game was over.
-  if (p.crash.empty() && p.process->output_closed()) {
-    p.crash = "the bot " + p.process->wait_for_exit(std::chrono::milliseconds(300));
-    p.bridge << "bridge: " << p.crash << " before the game ended" << std::endl;
+  // The program was already gone when the final state came: its stdout closed (the exit
+  // status may not be read yet), or it exited and the loop has not yet seen its output end.
+  // It crashed before it learned the game was over.
+  if (p.crash.empty()) {
+    const std::optional<std::string> ended = p.process->output_closed()
+                                                 ? p.process->wait_for_exit(std::chrono::milliseconds(300))
+                                                 : p.process->exit_status_now();
+    if (ended) {
+      p.crash = "the bot " + *ended;
+      p.bridge << "bridge: " << p.crash << " before the game ended" << std::endl;
+    }
   }
   p.saw_end = true;
 }
