@@ -34,6 +34,26 @@ void write_option_specs(JsonWriter& out, const std::vector<engine::OptionSpec>& 
   }
 }
 
+// "players": {"red": "alice", "blue": null}
+void write_players(JsonWriter& out, const Players& players) {
+  out.key("players").begin_object();
+  for (const auto& player : players) {
+    out.key(player.seat);
+    if (player.name) out.string(*player.name); else out.null();
+  }
+  out.end_object();
+}
+
+std::string_view to_string(PresenceEvent event) {
+  switch (event) {
+    case PresenceEvent::Joined: return "joined";
+    case PresenceEvent::Left: return "left";
+    case PresenceEvent::Disconnected: return "disconnected";
+    case PresenceEvent::Reconnected: return "reconnected";
+  }
+  return "joined";
+}
+
 }  // namespace
 
 std::string encode_error(ErrorCode code, std::string_view message, std::string_view id) {
@@ -153,7 +173,7 @@ std::string encode_matches(const std::vector<MatchSummary>& matches, std::size_t
 
 std::string encode_joined(std::string_view match, std::string_view game, std::string_view seat,
                           engine::Seat seat_index, std::string_view token, bool resumed,
-                          std::string_view id) {
+                          const Players& players, std::string_view id) {
   std::string text;
   JsonWriter out(text);
   open(out, "joined", id);
@@ -163,18 +183,20 @@ std::string encode_joined(std::string_view match, std::string_view game, std::st
   out.key("seat_index").number(seat_index);
   out.key("token").string(token);
   out.key("resumed").boolean(resumed);
+  write_players(out, players);
   out.end_object();
   return text;
 }
 
 std::string encode_watching(std::string_view match, std::string_view game, bool full_view,
-                            std::string_view id) {
+                            const Players& players, std::string_view id) {
   std::string text;
   JsonWriter out(text);
   open(out, "watching", id);
   out.key("match").string(match);
   out.key("game").string(game);
   out.key("full_view").boolean(full_view);
+  write_players(out, players);
   out.end_object();
   return text;
 }
@@ -191,14 +213,16 @@ std::string encode_submitted(std::string_view match, std::string_view seat, int 
   return text;
 }
 
-std::string encode_presence(std::string_view match, std::string_view seat, bool connected,
-                            long long grace_ms) {
+std::string encode_presence(std::string_view match, std::string_view seat, std::string_view name,
+                            PresenceEvent event, long long grace_ms) {
   std::string text;
   JsonWriter out(text);
   open(out, "presence", {});
   out.key("match").string(match);
   out.key("seat").string(seat);
-  out.key("connected").boolean(connected);
+  out.key("name").string(name);
+  out.key("event").string(to_string(event));
+  out.key("connected").boolean(event == PresenceEvent::Joined || event == PresenceEvent::Reconnected);
   out.key("grace_ms").number(grace_ms);
   out.end_object();
   return text;

@@ -4,7 +4,9 @@
 #include <array>
 #include <chrono>
 #include <cstddef>
+#include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -64,15 +66,24 @@ std::string encode_match_created(std::string_view match, const engine::GameInfo&
 // `total`: how many matches the request matched, of which `matches` may be the first part.
 std::string encode_matches(const std::vector<MatchSummary>& matches, std::size_t total,
                            std::string_view id);
+// Who sits where, in seat order: `name` is empty (null in JSON) while the seat is free.
+struct SeatPlayer {
+  std::string_view seat;
+  std::optional<std::string> name;
+};
+using Players = std::array<SeatPlayer, engine::kSeatCount>;
+
 std::string encode_joined(std::string_view match, std::string_view game, std::string_view seat,
                           engine::Seat seat_index, std::string_view token, bool resumed,
-                          std::string_view id);
+                          const Players& players, std::string_view id);
 std::string encode_watching(std::string_view match, std::string_view game, bool full_view,
-                            std::string_view id);
+                            const Players& players, std::string_view id);
 std::string encode_submitted(std::string_view match, std::string_view seat, int turn,
                              std::string_view id);
-std::string encode_presence(std::string_view match, std::string_view seat, bool connected,
-                            long long grace_ms);
+// What happened to a seat, for everyone else in the match.
+enum class PresenceEvent : std::uint8_t { Joined, Left, Disconnected, Reconnected };
+std::string encode_presence(std::string_view match, std::string_view seat, std::string_view name,
+                            PresenceEvent event, long long grace_ms);
 std::string encode_left(std::string_view match, std::string_view id);
 std::string encode_pong(std::string_view id);
 // The server is stopping (SIGTERM): sent just before the 1001 "going away" close.

@@ -182,7 +182,8 @@ engine::Seat Match::join(const std::shared_ptr<Participant>& who,
   mine.connected = true;
   spdlog::info("match {}: '{}' joined as {}", id_, player_name, seat_name(seat));
   who->deliver(make_message(
-      protocol::encode_joined(id_, info_.name, seat_name(seat), seat, token, false, id)));
+      protocol::encode_joined(id_, info_.name, seat_name(seat), seat, token, false, players(), id)));
+  tell_others(seat, protocol::PresenceEvent::Joined);
 
   bool full = true;
   for (const auto& s : seats_) full = full && s.taken;
@@ -203,7 +204,7 @@ void Match::watch(const std::shared_ptr<Participant>& who, const std::string& id
                         "match " + id_ + " does not allow spectators");
   spectators_.push_back({who, who.get()});
   const bool full_view = settings_.spectators == protocol::Spectators::Full;
-  who->deliver(make_message(protocol::encode_watching(id_, info_.name, full_view, id)));
+  who->deliver(make_message(protocol::encode_watching(id_, info_.name, full_view, players(), id)));
   who->deliver(encode_for(full_view ? engine::Viewer::full() : engine::Viewer::spectator(),
                           "spectator", id));
   spdlog::info("match {}: a spectator joined ({} watching)", id_, spectators_.size());
@@ -232,10 +233,9 @@ engine::Seat Match::resume(const std::shared_ptr<Participant>& who, const std::s
   stop_grace(mine);
   spdlog::info("match {}: {} resumed", id_, seat_name(seat));
   who->deliver(make_message(
-      protocol::encode_joined(id_, info_.name, seat_name(seat), seat, token, true, id)));
+      protocol::encode_joined(id_, info_.name, seat_name(seat), seat, token, true, players(), id)));
   if (win_by_opponents_forfeit(seat)) {
-    send_to_others(seat, make_message(protocol::encode_presence(id_, seat_name(seat), true,
-                                                                settings_.reconnect_grace.count())));
+    tell_others(seat, protocol::PresenceEvent::Reconnected);
     publish(seat, id);  // the final state, to the resumer with its id
     return seat;
   }
@@ -250,8 +250,7 @@ engine::Seat Match::resume(const std::shared_ptr<Participant>& who, const std::s
       ++seq_;
     }
   }
-  send_to_others(seat, make_message(protocol::encode_presence(id_, seat_name(seat), true,
-                                                              settings_.reconnect_grace.count())));
+  tell_others(seat, protocol::PresenceEvent::Reconnected);
   if (restart_clock)
     publish(seat, id);  // everyone learns the new deadline; the resumer once, with its id
   else
@@ -411,8 +410,7 @@ void Match::disconnected(const Participant* who, std::optional<engine::Seat> sea
   spdlog::info("match {}: {} disconnected; held for {} ms", id_, seat_name(*seat),
                settings_.reconnect_grace.count());
   hold_seat(*seat);
-  send_to_others(*seat, make_message(protocol::encode_presence(
-                            id_, seat_name(*seat), false, settings_.reconnect_grace.count())));
+  tell_others(*seat, protocol::PresenceEvent::Disconnected);
 }
 
 void Match::on_grace_expired(engine::Seat seat, std::uint64_t generation) {
@@ -572,6 +570,7 @@ void Match::finish(const engine::Outcome& outcome) {
 }
 
 void Match::free_seat(engine::Seat seat) {
+  tell_others(seat, protocol::PresenceEvent::Left);
   SeatSlot& mine = slot(seat);
   mine.taken = false;
   mine.token_hash.clear();
@@ -628,6 +627,20 @@ void Match::publish(std::optional<engine::Seat> requester, const std::string& id
       encode_for(full_view ? engine::Viewer::full() : engine::Viewer::spectator(), "spectator", {});
   for (const auto& spectator : spectators_)
     if (auto connection = spectator.connection.lock()) connection->deliver(shared);
+}
+
+protocol::Players Match::players() const {
+  protocol::Players out;
+  for (engine::Seat s = 0; s < engine::kSeatCount; ++s) {
+    out[index(s)].seat = seat_name(s);
+    if (slot(s).taken) out[index(s)].name = slot(s).player_name;
+  }
+  return out;
+}
+
+void Match::tell_others(engine::Seat seat, protocol::PresenceEvent event) {
+  send_to_others(seat, make_message(protocol::encode_presence(id_, seat_name(seat), slot(seat).player_name,
+                                                              event, settings_.reconnect_grace.count())));
 }
 
 void Match::send_to_seat(engine::Seat seat, const Message& message) {

@@ -129,6 +129,9 @@ class Match : public std::enable_shared_from_this<Match> {
   void publish(std::optional<engine::Seat> requester, const std::string& id);
   Message encode_for(const engine::Viewer& viewer, std::string_view you,
                      const std::string& id) const;
+  protocol::Players players() const;  // who sits where, for joined/watching
+  // A presence message about `seat` to everyone else in the match.
+  void tell_others(engine::Seat seat, protocol::PresenceEvent event);
   void send_to_seat(engine::Seat seat, const Message& message);
   void send_to_others(std::optional<engine::Seat> except, const Message& message);
   void post_retire(bool finished);

@@ -84,14 +84,22 @@ TEST_CASE("Lobby messages encode as documented") {
   CHECK(with_terms["matches"][0]["options"] == json{{"fog", "true"}});
   CHECK(with_terms["matches"][0]["set_by_creator"] == json{"fog", "seed"});
 
-  const json joined = json::parse(encode_joined("M", "tactego", "blue", 1, "ff00", true, ""));
+  const Players players = {SeatPlayer{"red", std::nullopt}, SeatPlayer{"blue", "bob"}};
+  const json joined = json::parse(encode_joined("M", "tactego", "blue", 1, "ff00", true, players, ""));
   CHECK(joined["seat_index"] == 1);
   CHECK(joined["resumed"] == true);
+  CHECK(joined["players"] == json{{"red", nullptr}, {"blue", "bob"}});
   CHECK(json::parse(encode_submitted("M", "red", 4, "9"))["turn"] == 4);
-  CHECK(json::parse(encode_presence("M", "red", false, 1000))["connected"] == false);
+  const json away = json::parse(encode_presence("M", "red", "alice", PresenceEvent::Disconnected, 1000));
+  CHECK(away["connected"] == false);
+  CHECK(away["event"] == "disconnected");
+  CHECK(away["name"] == "alice");
+  CHECK(json::parse(encode_presence("M", "red", "", PresenceEvent::Joined, 1000))["connected"] == true);
   CHECK(json::parse(encode_left("M", "\"x\""))["id"] == "x");
   CHECK(json::parse(encode_pong(""))["type"] == "pong");
-  CHECK(json::parse(encode_watching("M", "dcms", true, ""))["full_view"] == true);
+  const json watching = json::parse(encode_watching("M", "dcms", true, players, ""));
+  CHECK(watching["full_view"] == true);
+  CHECK(watching["players"]["blue"] == "bob");
 }
 
 TEST_CASE("State messages carry the match fields around the game's view") {

@@ -107,6 +107,61 @@ TEST_CASE("Reconnect within the grace gives the seat back with the full view",
   CHECK(next.at("status") == "running");
 }
 
+TEST_CASE("Everyone sees who sits where: joined and watching name the players, presence says who "
+          "joined, dropped and came back", "[server][session][presence]") {
+  RunningServer server;
+  TestClient alice(server.port(), "alice"), bob(server.port(), "bob"), carol(server.port(), "carol");
+  alice.hello("alice");
+  bob.hello("bob");
+  carol.hello("carol");
+  const std::string id = alice.create_match("onedchess", {{"reconnect_grace_ms", 5000}});
+  CHECK(alice.join(id).at("players") == Json{{"white", "alice"}, {"black", nullptr}});
+  const Json watching = carol.request({{"type", "watch"}, {"match", id}});
+  CHECK(watching.at("players") == Json{{"white", "alice"}, {"black", nullptr}});
+
+  const Json seated = bob.join(id);
+  CHECK(seated.at("players") == Json{{"white", "alice"}, {"black", "bob"}});
+  for (TestClient* other : {&alice, &carol}) {
+    const Json joined = other->wait_for("presence");
+    CHECK(joined.at("event") == "joined");
+    CHECK(joined.at("seat") == "black");
+    CHECK(joined.at("name") == "bob");
+    CHECK(joined.at("connected") == true);
+  }
+
+  bob.drop();
+  const Json gone = alice.wait_for("presence");
+  CHECK(gone.at("event") == "disconnected");
+  CHECK(gone.at("name") == "bob");
+  CHECK(gone.at("connected") == false);
+
+  TestClient back(server.port(), "bob-again");
+  back.hello("bob");
+  const Json resumed = back.request({{"type", "resume"}, {"match", id}, {"token", seated.at("token")}});
+  CHECK(resumed.at("players") == Json{{"white", "alice"}, {"black", "bob"}});
+  const Json back_again = alice.wait_for("presence");
+  CHECK(back_again.at("event") == "reconnected");
+  CHECK(back_again.at("name") == "bob");
+  // The spectator heard both too, in order.
+  CHECK(carol.wait_for("presence").at("event") == "disconnected");
+  CHECK(carol.wait_for("presence").at("event") == "reconnected");
+}
+
+TEST_CASE("A seat freed before the start is announced as left", "[server][session][presence]") {
+  RunningServer server;
+  TestClient alice(server.port(), "alice"), carol(server.port(), "carol");
+  alice.hello("alice");
+  carol.hello("carol");
+  const std::string id = alice.create_match("onedchess");
+  REQUIRE(alice.join(id, "white").at("type") == "joined");
+  REQUIRE(carol.request({{"type", "watch"}, {"match", id}}).at("type") == "watching");
+  REQUIRE(alice.request({{"type", "leave"}}).at("type") == "left");
+  const Json left = carol.wait_for("presence");
+  CHECK(left.at("event") == "left");
+  CHECK(left.at("seat") == "white");
+  CHECK(left.at("name") == "alice");
+}
+
 TEST_CASE("A resumed seat is taken from the old connection", "[server][session][reconnect]") {
   RunningServer server;
   TwoSeatMatch m = start_match(server.port(), "onedchess");
