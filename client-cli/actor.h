@@ -6,6 +6,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "client-cli/seat_names.h"
+
 namespace skirmish::client {
 
 struct Action {
@@ -21,6 +23,8 @@ class Actor {
  public:
   virtual ~Actor() = default;
   virtual void seated(const nlohmann::json& joined) { (void)joined; }
+  // The players' names changed (joined, watching, presence); before the state that follows.
+  virtual void seats_named(const SeatNames& names) { (void)names; }
   // Every `state` the server sends (players and spectators).
   virtual void show(const nlohmann::json& state) = 0;
   // The seat must act now. `refused` is why the last answer for this turn was refused ("" if

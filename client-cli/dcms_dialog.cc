@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "client-cli/move_dialogs.h"
+#include "client-cli/style.h"
 #include "engine/dcms/move_text.h"
 #include "engine/dcms/pieces.h"
 
@@ -11,6 +12,13 @@ namespace skirmish::client {
 namespace {
 
 namespace dcms = engine::dcms;
+
+// What dcms_screen.cc draws (rules.md, DCMS), for `help`.
+constexpr const char* kLegend =
+    "Board: ### is a wall, . open floor; blue's pieces in capitals, red's in lower case.\n"
+    "  S cheeSe (never moves; lose it and you lose), M Mouse, C Cat, D Dog.\n"
+    "  Both players move at once; then a piece is taken by an enemy one rank above it\n"
+    "  (Mouse eats cheeSe, Cat eats Mouse, Dog eats Cat) or of its own rank (both go).\n";
 
 class DcmsDialog : public MoveDialog {
  public:
@@ -37,11 +45,22 @@ class DcmsDialog : public MoveDialog {
     return "Place " + names + " as 'row col' each, in that order (your half: " + columns + ") >> ";
   }
 
+  std::string help() const override {
+    if (setup_)
+      return std::string(kLegend) +
+             "Type: a 'row col' for each of your pieces, in the prompt's order, all in your half\n"
+             "  (rows down the side, columns across the top), e.g. '3 1 2 2' for two pieces.\n";
+    const std::string mouse(1, dcms::piece_letter(color_, 1));
+    return std::string(kLegend) + "Type: your piece's letter and a direction, e.g. '" + mouse +
+           " 6': 8 up, 2 down, 4 left, 6 right, 7 9 1 3 diagonally, 5 stay.\n"
+           "  Several pairs move several pieces; a piece not named stays.\n";
+  }
+
   std::optional<nlohmann::json> feed(const std::string& line) override {
     if (!setup_) {
       std::string reason;
       if (!dcms::parse_orders_text(color_, pieces_, line, &reason)) {
-        throw InputError("'" + line + "': " + reason);
+        throw InputError("'" + printable(line) + "': " + printable(reason));
       }
       return nlohmann::json{{"move", line}};
     }
@@ -52,7 +71,7 @@ class DcmsDialog : public MoveDialog {
     std::string rest;
     in.clear();
     if ((in >> rest) || numbers.size() != 2 * pieces_.size()) {
-      throw InputError("'" + line + "': type " + std::to_string(pieces_.size()) +
+      throw InputError("'" + printable(line) + "': type " + std::to_string(pieces_.size()) +
                        " positions as 'row col' pairs, e.g. '3 1 2 2'");
     }
     nlohmann::json placement = nlohmann::json::array();

@@ -73,7 +73,7 @@ void HumanActor::show(const nlohmann::json& state) {
   const std::string game = state.value("game", "");
   out_ << "\n"
        << style_.bold(std::string("== ") + title(game) + " | match " + state.value("match", "") +
-                      " | you: " + state.value("you", "") + turn_label(state) + " ==")
+                      " | you: " + names_.who_plays(game, state.value("you", "")) + turn_label(state) + " ==")
        << "\n";
   out_ << describe_last(game, state["last"]);
   out_ << render_board(game, state.at("view"), style_);
@@ -95,7 +95,7 @@ void HumanActor::act(const nlohmann::json& state, const std::string& refused, Ac
     out_ << style_.dim("(what you typed before your turn was ignored)") << "\n";
   }
   if (!std::exchange(told_how_to_resign_, true))
-    out_ << style_.dim("(type resign at any prompt to give up the game)") << "\n";
+    out_ << style_.dim("(type resign at any prompt to give up the game, help or ? for what the board shows)") << "\n";
   dialog_ = make_move_dialog(state);
   dialog_turn_ = turn;
   if (!asking_resign_) ask();
@@ -116,6 +116,10 @@ void HumanActor::ask() {
       return;
     }
     if (is_word(*line, "resign")) return confirm_resign(done_);
+    if (is_word(*line, "help") || is_word(*line, "?")) {
+      out_ << dialog_->help() << "Also: 'resign' gives up the game (it asks first); 'help' or '?' shows this.\n";
+      return ask();
+    }
     try {
       auto move = dialog_->feed(*line);
       if (!move) return ask();

@@ -1,7 +1,7 @@
 #pragma once
 // A person at the terminal: every state is drawn, moves are typed at the seeds' prompts,
-// refused input is asked again with the reason; `resign` at a prompt or Ctrl-C asks
-// whether to resign.
+// refused input is asked again with the reason; `help` or `?` at a prompt shows the game's
+// legend; `resign` at a prompt or Ctrl-C asks whether to resign.
 #include <memory>
 #include <ostream>
 
@@ -17,6 +17,7 @@ class HumanActor : public Actor {
   HumanActor(LineInput& input, Style style, std::ostream& out)
       : input_(input), style_(style), out_(out) {}
 
+  void seats_named(const SeatNames& names) override { names_ = names; }
   void show(const nlohmann::json& state) override;
   void act(const nlohmann::json& state, const std::string& refused, ActionHandler done) override;
   void notice(const std::string& text) override;
@@ -41,6 +42,7 @@ class HumanActor : public Actor {
   bool asking_resign_ = false;
   bool told_how_to_resign_ = false;
   nlohmann::json last_drawn_;  // what the last drawn state showed (see show())
+  SeatNames names_;            // for the header
 };
 
 }  // namespace skirmish::client

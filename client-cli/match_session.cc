@@ -153,6 +153,8 @@ void MatchSession::on_message(const json& message) {
     game_ = message.value("game", "");
     seat_ = "spectator";
     reconnect_attempts_ = 0;
+    names_.update(message);
+    actor_.seats_named(names_);
     if (again)
       actor_.reconnected("Reconnected: watching match " + match_);
     else
@@ -178,13 +180,9 @@ void MatchSession::on_message(const json& message) {
     return;
   }
   if (type == "presence") {
-    const std::string seat = message.value("seat", "");
-    if (message.value("connected", false)) {
-      actor_.notice(seat + " is back");
-    } else {
-      actor_.notice(seat + " lost its connection (seat held for " +
-                    std::to_string(message.value("grace_ms", 0) / 1000) + " s)");
-    }
+    const std::string text = names_.on_presence(message);
+    actor_.seats_named(names_);
+    actor_.notice(text);
     return;
   }
   if (type == "left") {
@@ -208,6 +206,8 @@ void MatchSession::on_joined(const json& joined) {
   seat_ = joined.value("seat", "");
   token_ = joined.value("token", token_);
   reconnect_attempts_ = 0;
+  names_.update(joined);
+  actor_.seats_named(names_);
   if (reconnected) {
     actor_.reconnected("Reconnected: resumed seat " + seat_ + " in match " + match_);
     // Ask again on the next state: our move may have been lost in the drop.

@@ -86,6 +86,7 @@ class MatchSession {
   std::string game_;
   std::string seat_;   // "" until seated; "spectator" when watching
   std::string token_;
+  SeatNames names_;    // who plays each seat, when the server says (seat_names.h)
   nlohmann::json state_;
   bool play_tried_create_ = false;
   bool seat_saved_ = false;

@@ -2,6 +2,8 @@
 
 #include <sstream>
 
+#include "client-cli/style.h"
+
 namespace skirmish::client {
 
 std::unique_ptr<MoveDialog> make_move_dialog(const nlohmann::json& state) {
@@ -18,7 +20,7 @@ std::pair<int, int> parse_position(const std::string& line) {
   int col = 0;
   std::string extra;
   if (!(in >> row >> col) || (in >> extra)) {
-    throw InputError("'" + line + "' is not a position: type the row and the column, e.g. '2 0'");
+    throw InputError("'" + printable(line) + "' is not a position: type the row and the column, e.g. '2 0'");
   }
   return {row, col};
 }

@@ -21,6 +21,9 @@ class MoveDialog {
  public:
   virtual ~MoveDialog() = default;
   virtual std::string prompt() const = 0;
+  // For `help` or `?`: the game's board symbols and what this prompt takes (lines ending in
+  // '\n'). Each game keeps its legend next to its dialog.
+  virtual std::string help() const = 0;
   // One answer. Returns the move's fields once complete, nullopt when another prompt
   // follows; throws InputError to ask the same prompt again.
   virtual std::optional<nlohmann::json> feed(const std::string& line) = 0;

@@ -10,6 +10,21 @@
 namespace skirmish::client {
 namespace {
 
+// What onedchess_screen.cc draws (rules.md, 1D Chess), for `help`.
+constexpr const char* kLegend =
+    "Board: positions 0 to 8, numbered under the board; W.. is white's piece, B.. black's.\n"
+    "  Ki king: slides until it meets a piece and takes it (your own too), or stops at the end.\n"
+    "  Kn knight: jumps exactly 2 cells and takes whatever it lands on.\n"
+    "  Take the other king to win; lose your own and you lose.\n";
+
+// "UP" from "2 UP": what follows the position, as typed.
+std::string after_position(const std::string& line) {
+  const auto start = line.find_first_not_of(" \t0123456789");
+  if (start == std::string::npos) return "";
+  const auto end = line.find_last_not_of(" \t");
+  return line.substr(start, end - start + 1);
+}
+
 class OnedchessDialog : public MoveDialog {
  public:
   explicit OnedchessDialog(const nlohmann::json& state)
@@ -17,6 +32,14 @@ class OnedchessDialog : public MoveDialog {
 
   std::string prompt() const override {
     return position_ ? "Select Direction (LEFT or RIGHT) >> " : "Select Position of Piece to Move >> ";
+  }
+
+  std::string help() const override {
+    if (!position_)
+      return std::string(kLegend) +
+             "Type: the position of one of your pieces, e.g. '2', or a whole move, e.g. '2 RIGHT'.\n";
+    return std::string(kLegend) + "Type: LEFT or RIGHT (or L or R) to move your piece at " +
+           std::to_string(*position_) + "; 'back' for another piece.\n";
   }
 
   std::optional<nlohmann::json> feed(const std::string& line) override {
@@ -44,7 +67,9 @@ class OnedchessDialog : public MoveDialog {
       // A whole move is taken whole or not at all: a bad direction leaves no piece chosen.
       const auto whole = direction_of(direction);
       if (!whole)
-        throw InputError("'" + printable(line) + "' is not a move: a position and LEFT or RIGHT, e.g. '2 RIGHT'");
+        throw InputError("'" + printable(line) + "' is not a move: '" + printable(after_position(line)) +
+                         "' is not a direction, so no piece is selected; type a position and LEFT or RIGHT, "
+                         "e.g. '2 RIGHT'");
       return nlohmann::json{{"position", position}, {"direction", *whole}};
     }
     if (is_word(line, "back")) {
@@ -53,7 +78,9 @@ class OnedchessDialog : public MoveDialog {
     }
     const auto direction = direction_of(word);
     if (!direction) {
-      throw InputError("'" + printable(line) + "' is not a direction: type LEFT or RIGHT (or back, for another piece)");
+      throw InputError("Piece " + std::to_string(*position_) + " (" +
+                       board_[static_cast<std::size_t>(*position_)].get<std::string>() + ") is selected; '" +
+                       printable(line) + "' is not a direction: type LEFT or RIGHT (or back, for another piece)");
     }
     return nlohmann::json{{"position", *position_}, {"direction", *direction}};
   }

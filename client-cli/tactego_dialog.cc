@@ -10,6 +10,14 @@
 namespace skirmish::client {
 namespace {
 
+// What tactego_screen.cc draws (rules.md, Tactego), for `help`.
+constexpr const char* kLegend =
+    "Board: rows down the side, columns across the top; R.. is red's piece, B.. blue's.\n"
+    "  A number is its strength: in an attack the higher wins, a tie goes to the attacker.\n"
+    "  F flag (never moves; take the enemy's last flag to win), M mine (never moves; destroys\n"
+    "  any attacker but a sapper), S sapper (strength 0, defuses mines), A assassin (wins every\n"
+    "  attack it makes, loses every attack on it), ? an enemy piece not yet revealed (fog).\n";
+
 class TactegoDialog : public MoveDialog {
  public:
   explicit TactegoDialog(const nlohmann::json& state)
@@ -17,6 +25,15 @@ class TactegoDialog : public MoveDialog {
 
   std::string prompt() const override {
     return from_ ? "Select Position to move Piece >> " : "Select Piece to Move by Position >> ";
+  }
+
+  std::string help() const override {
+    if (!from_)
+      return std::string(kLegend) +
+             "Type: the row and column of one of your pieces, e.g. '2 0', or a whole move, e.g. '2 0 3 0'.\n";
+    return std::string(kLegend) + "Type: the row and column where the piece at (" + std::to_string(from_->first) +
+           ", " + std::to_string(from_->second) +
+           ") goes, one step in any direction (diagonals too); 'back' for another piece.\n";
   }
 
   // The seed's flow: a bad start asks for the start again, a bad end asks for the end again.

@@ -185,7 +185,7 @@ def resume_shows_last_once(server):
         proxy.drop()
         white.expect(r"Reconnected: resumed seat white")
         after_resume = white.cursor
-        black.expect(r"white is back")
+        black.expect(r"white (\(.*?\) )?is back")
         black.send("resign")
         black.expect(r"Resign this game\? \[y/N\] $")
         black.send("y")

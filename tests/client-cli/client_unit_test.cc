@@ -173,10 +173,11 @@ TEST_CASE("the 1D Chess dialog takes '2 RIGHT' at once, and back to choose anoth
   CHECK_THROWS_WITH(dialog->feed("4"), "position 4 is empty: choose one of your pieces");
   CHECK_THROWS_WITH(dialog->feed("x"), Catch::Contains("is not a position"));
   // A whole move with a bad direction chooses no piece; control characters are not echoed.
-  CHECK_THROWS_WITH(dialog->feed("2 UP"), "'2 UP' is not a move: a position and LEFT or RIGHT, e.g. '2 RIGHT'");
+  CHECK_THROWS_WITH(dialog->feed("2 UP"), Catch::StartsWith("'2 UP' is not a move: 'UP' is not a direction, so no piece is selected"));
   CHECK(dialog->prompt() == "Select Position of Piece to Move >> ");
   CHECK_FALSE(dialog->feed("2"));
-  CHECK_THROWS_WITH(dialog->feed("\x1b[A"), "'?[A' is not a direction: type LEFT or RIGHT (or back, for another piece)");
+  CHECK_THROWS_WITH(dialog->feed("\x1b[A"),
+                    "Piece 2 (WKn) is selected; '?[A' is not a direction: type LEFT or RIGHT (or back, for another piece)");
 }
 
 TEST_CASE("the Tactego dialog refuses a piece boxed in by its own side") {

@@ -60,7 +60,7 @@ def play_onedchess(white, black, moves, boards, proxy=None, drop_after=None, fir
             for player in (white, black):
                 player.expect(r"Connection lost: .*; reconnecting")
                 player.expect(r"Reconnected: resumed seat")
-                player.expect(r"== 1D Chess \| match \w+ \| you: \w+ \| turn %d ==" % (turn + 1))
+                player.expect(r"== 1D Chess \| match \w+ \| you: [^|]+ \| turn %d ==" % (turn + 1))
 
 
 def onedchess_game(server):
@@ -68,8 +68,12 @@ def onedchess_game(server):
     black.expect(r"Joined match " + match + r" \(onedchess\) as black")
     watcher = client(server.url, "watch", match, name="watcher")
     watcher.expect(r"Watching match " + match + r" \(onedchess\)")
+    # Everyone sees who plays: the creator is told who joined, and the headers name both.
+    white.expect(r"bob joined as black")
+    white.expect(r"== 1D Chess \| match %s \| you: white \(alice\) vs black \(bob\) \| turn 0 ==" % match)
+    black.expect(r"== 1D Chess \| match %s \| you: black \(bob\) vs white \(alice\) \| turn 0 ==" % match)
+    watcher.expect(r"== 1D Chess \| match %s \| you: spectator \| white \(alice\) vs black \(bob\)" % match)
     for player in (white, black):
-        player.expect(r"== 1D Chess \| match " + match)
         player.expect(BOX_TOP + r"\n\| WKi \| WKn \| WKn \|     \|     \|     \| BKn \| BKn \| BKi \|")
     white.expect(r"Your turn \(white\)\.")
     black.expect(r"Waiting for white\.")
@@ -81,10 +85,15 @@ def onedchess_game(server):
     white.expect(r"position 7 holds your opponent's BKn: choose one of your pieces\n")
     white.send("two")
     white.expect(r"'two' is not a position")
+    # `?` shows the legend and what to type, then asks again.
+    white.send("?")
+    white.expect(r"Kn knight: jumps exactly 2 cells(.*\n)*Type: the position of one of your pieces.*\n"
+                 r"Also: 'resign' gives up the game.*\nSelect Position of Piece to Move >> $")
     white.send("2")
     white.expect(r"Select Direction \(LEFT or RIGHT\) >> $")
     white.send("up")
-    white.expect(r"'up' is not a direction: type LEFT or RIGHT \(or back, for another piece\)\nSelect Direction")
+    white.expect(r"Piece 2 \(WKn\) is selected; 'up' is not a direction: type LEFT or RIGHT "
+                 r"\(or back, for another piece\)\nSelect Direction")
     white.send("RIGHT")
     black.expect(r"White moved 2 RIGHT \(2 -> 4\)")
     rest_moves, rest_boards = ONEDCHESS_GAME[1:], ONEDCHESS_BOARDS[1:]
@@ -170,7 +179,7 @@ def tactego_game(server):
 def dcms_game(server):
     blue, red, match = start_pair(server, "dcms", "map=small", "max_turns=2", "move_time_ms=0")
     for player in (blue, red):
-        player.expect(r"== Dog-Cat-Mouse-cheeSe \| match " + match + r" \| you: \w+ \| setup ==")
+        player.expect(r"== Dog-Cat-Mouse-cheeSe \| match " + match + r" \| you: [^|]+ \| setup ==")
         player.expect(r"    0   1   2   3   4   5   6   7\n  0 ### ### ### ###")
     blue.expect(r"Place cheeSe, Mouse as 'row col' each, in that order \(your half: columns 0-3\) >> $")
     blue.send("1 5 1 1")
@@ -364,11 +373,11 @@ def stop_keeps_seat(server):
         white.expect(r"Stopping \(stopped by signal %d\)\. Your seat stays yours for the server's reconnect "
                      r"grace: take it back with: skirmish resume %s" % (stop, match))
         check(white.wait(5) == 3, "a stopped client exits 3")
-        black.expect(r"white lost its connection")
+        black.expect(r"white (\(.*?\) )?lost its connection")
         check("resign" not in white.text.lower().replace("type resign", ""), "nothing was resigned")
         again = client(server.url, "resume", match, "--seat", "white", name="white-again")
         again.expect(r"Resumed seat white in match " + match)
-        black.expect(r"white is back")
+        black.expect(r"white (\(.*?\) )?is back")
         # Now the seat is resumed from a third client: the second is told and stops.
         third = client(server.url, "resume", match, "--seat", "white", name="white-third")
         third.expect(r"Resumed seat white in match " + match)
@@ -392,7 +401,7 @@ def terminal_closed(server):
         seen = read_pty(master, b"skirmish resume " + match.encode())
         check(b"Your seat stays yours" in seen, f"the seat is kept; got {seen[-400:]!r}")
         check(again.wait(10) == 3, "the client exits 3")
-    white.expect(r"black lost its connection")
+    white.expect(r"black (\(.*?\) )?lost its connection")
     check("resignation" not in white.text, "black did not resign")
     white.kill()
 
@@ -413,14 +422,14 @@ def resume(server):
     play_onedchess(white, black, ONEDCHESS_GAME[:1], ONEDCHESS_BOARDS[:1])
     black.expect(MOVE_PROMPT)
     black.kill()  # no resign: the server holds the seat for the grace
-    white.expect(r"black lost its connection")
+    white.expect(r"black (\(.*?\) )?lost its connection")
     # Both seats were played from this account: which one must be said.
     both = client(server.url, "resume", match, name="both")
     both.expect(r"seats black and white of match " + match + r" are both saved here: choose one with --seat")
     check(both.wait() == 1, "an ambiguous resume exits 1")
     black = client(server.url, "resume", match, "--seat", "black", name="black-again")
     black.expect(r"Resumed seat black in match " + match + r" \(onedchess\)")
-    white.expect(r"black is back")
+    white.expect(r"black (\(.*?\) )?is back")
     black.expect(BOX_TOP + r"\n" + re.escape(ONEDCHESS_BOARDS[0]) + r"\n" + BOX_TOP)
     play_onedchess(white, black, ONEDCHESS_GAME[1:], ONEDCHESS_BOARDS[1:], first_turn=1)
     black.expect(r"Game over: White wins! \(king_taken\) You lose\.")
