@@ -270,6 +270,7 @@ ClientMessage parse_client_message(std::string_view frame, std::string& id_out) 
     case MessageType::ListMatches:
       out.game = optional_string(message, "game");
       out.match = optional_string(message, "match");
+      out.invite = optional_string(message, "invite");
       break;
     case MessageType::Join: {
       out.match = require_string(message, "match");
@@ -280,10 +281,12 @@ ClientMessage parse_client_message(std::string_view frame, std::string& id_out) 
         out.seat = seat->dump();
       else if (std::string name = optional_string(message, "seat"); !name.empty())
         out.seat = std::move(name);
+      out.invite = optional_string(message, "invite");
       break;
     }
     case MessageType::Watch:
       out.match = require_string(message, "match");
+      out.invite = optional_string(message, "invite");
       break;
     case MessageType::Resume:
       out.match = require_string(message, "match");

@@ -38,6 +38,7 @@ struct ClientMessage {
   engine::Options options;            // create_match, values as text
   std::string match;                  // join, watch, resume
   std::optional<std::string> seat;    // join (optional)
+  std::string invite;                 // join, watch, list_matches: a private match's code
   std::string token;                  // resume
   nlohmann::json body;                // move: the whole message, for the game's codec
   std::optional<long long> turn;      // move (optional): the turn the move is meant for

@@ -8,7 +8,8 @@ namespace {
 constexpr long long kMaxMillis = 3'600'000;  // one hour
 constexpr long long kDcmsDefaultMoveTime = 5000;  // the seed's 5 seconds per move
 bool is_match_option(std::string_view name) {
-  return name == kMoveTimeOption || name == kReconnectGraceOption || name == kSpectatorsOption;
+  return name == kMoveTimeOption || name == kReconnectGraceOption || name == kSpectatorsOption ||
+         name == kPrivateOption;
 }
 
 std::string lower_case(std::string text) {
@@ -24,7 +25,7 @@ std::string lower_case(std::string text) {
   throw engine::OptionError("unknown option '" + name + "' (" + std::string(game) + " takes: " +
                             names + "; every match also takes: " + std::string(kMoveTimeOption) +
                             ", " + std::string(kReconnectGraceOption) + ", " +
-                            std::string(kSpectatorsOption) + ")");
+                            std::string(kSpectatorsOption) + ", " + std::string(kPrivateOption) + ")");
 }
 
 }  // namespace
@@ -68,6 +69,8 @@ std::vector<engine::OptionSpec> match_option_specs(std::string_view game,
        kMaxMillis, "how long a dropped seat is held for `resume`, in milliseconds"},
       {std::string(kSpectatorsOption), Type::Choice, "public", {"none", "public", "full"}, 0, 0,
        "may spectators watch: none, public (the public view) or full (everything)"},
+      {std::string(kPrivateOption), Type::Bool, "false", {}, 0, 0,
+       "unlisted: joining or watching needs the invite code given to its creator"},
   };
 }
 
@@ -92,7 +95,17 @@ MatchSettings take_match_settings(std::string_view game, engine::Options& given,
   settings.spectators = who == "none"   ? Spectators::None
                         : who == "full" ? Spectators::Full
                                         : Spectators::Public;
+  settings.private_match = resolved.boolean(kPrivateOption);
   return settings;
+}
+
+engine::Options settings_as_text(const MatchSettings& settings) {
+  engine::Options text;
+  text.set(std::string(kMoveTimeOption), std::to_string(settings.move_time.count()));
+  text.set(std::string(kReconnectGraceOption), std::to_string(settings.reconnect_grace.count()));
+  text.set(std::string(kSpectatorsOption), std::string(to_string(settings.spectators)));
+  text.set(std::string(kPrivateOption), settings.private_match ? "true" : "false");
+  return text;
 }
 
 }  // namespace skirmish::protocol

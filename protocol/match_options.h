@@ -1,6 +1,6 @@
 #pragma once
 // The options every match takes besides its game's own (docs/protocol.md "create_match"):
-// the per-move time limit, the reconnect grace and who may watch. They travel in the same
+// the per-move time limit, the reconnect grace, who may watch, and whether it is private. They travel in the same
 // `options` object as the game's options; the server takes them out before the engine
 // sees the rest.
 #include <chrono>
@@ -19,11 +19,18 @@ struct MatchSettings {
   std::chrono::milliseconds move_time{0};  // 0 = no limit
   std::chrono::milliseconds reconnect_grace{60000};
   Spectators spectators = Spectators::Public;
+  // Unlisted; joining and watching need the invite code the creator was given.
+  bool private_match = false;
 };
 
 inline constexpr std::string_view kMoveTimeOption = "move_time_ms";
 inline constexpr std::string_view kReconnectGraceOption = "reconnect_grace_ms";
 inline constexpr std::string_view kSpectatorsOption = "spectators";
+inline constexpr std::string_view kPrivateOption = "private";
+
+// The match options of `settings` as text ("move_time_ms": "5000", ...), as a client sees
+// and the store keeps them.
+engine::Options settings_as_text(const MatchSettings& settings);
 
 // The specs of the match options for `game` (its default time limit differs: DCMS 5 s).
 std::vector<engine::OptionSpec> match_option_specs(std::string_view game,

@@ -39,9 +39,8 @@ MatchTerms match_terms(const engine::GameInfo& game, const GameCodec& codec,
     });
     if (!inline_file) terms.options.set(name, value);
   }
-  terms.options.set(std::string(kMoveTimeOption), std::to_string(settings.move_time.count()));
-  terms.options.set(std::string(kReconnectGraceOption), std::to_string(settings.reconnect_grace.count()));
-  terms.options.set(std::string(kSpectatorsOption), std::string(to_string(settings.spectators)));
+  const engine::Options match_options = settings_as_text(settings);
+  for (const auto& [name, value] : match_options.values()) terms.options.set(name, value);
   std::sort(set_by_creator.begin(), set_by_creator.end());
   terms.set_by_creator = std::move(set_by_creator);
   return terms;

@@ -109,7 +109,7 @@ std::string encode_games(const std::vector<const engine::GameInfo*>& games,
 
 std::string encode_match_created(std::string_view match, const engine::GameInfo& game,
                                  const engine::Options& resolved, const MatchSettings& settings,
-                                 std::string_view id) {
+                                 std::string_view invite, std::string_view id) {
   std::string text;
   JsonWriter out(text);
   open(out, "match_created", id);
@@ -120,10 +120,10 @@ std::string encode_match_created(std::string_view match, const engine::GameInfo&
   out.end_array();
   out.key("options").begin_object();
   for (const auto& [name, value] : resolved.values()) out.key(name).string(value);
-  out.key(kMoveTimeOption).string(std::to_string(settings.move_time.count()));
-  out.key(kReconnectGraceOption).string(std::to_string(settings.reconnect_grace.count()));
-  out.key(kSpectatorsOption).string(to_string(settings.spectators));
+  const engine::Options match_options = settings_as_text(settings);
+  for (const auto& [name, value] : match_options.values()) out.key(name).string(value);
   out.end_object();
+  if (!invite.empty()) out.key("invite").string(invite);
   out.end_object();
   return text;
 }

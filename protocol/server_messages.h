@@ -60,9 +60,10 @@ std::string encode_error(ErrorCode code, std::string_view message, std::string_v
 std::string encode_welcome(const Limits& limits, std::string_view id);
 std::string encode_games(const std::vector<const engine::GameInfo*>& games,
                          std::chrono::milliseconds default_grace, std::string_view id);
+// `invite`: a private match's invite code (for its creator only), empty for none.
 std::string encode_match_created(std::string_view match, const engine::GameInfo& game,
                                  const engine::Options& resolved, const MatchSettings& settings,
-                                 std::string_view id);
+                                 std::string_view invite, std::string_view id);
 // `total`: how many matches the request matched, of which `matches` may be the first part.
 std::string encode_matches(const std::vector<MatchSummary>& matches, std::size_t total,
                            std::string_view id);

@@ -10,6 +10,7 @@
 #include "protocol/error_code.h"
 #include "protocol/match_setup.h"
 #include "server/random_ids.h"
+#include "server/store/token_hash.h"
 
 namespace skirmish::server {
 
@@ -46,6 +47,7 @@ std::pair<int, int> Lobby::restore() {
       auto state = engine::replay(record.game_record());
       auto match = make_match(record.id, *info, *codec, record.options, match_settings, std::move(state));
       if (auto names = set_by_creator_from(record.settings)) match->set_creator_choices(std::move(*names));
+      match->set_invite_hash(invite_hash_from(record.settings));
       match->restore(record);
       {
         std::lock_guard lock(mutex_);
@@ -104,7 +106,10 @@ Lobby::Created Lobby::create(const std::string& game, engine::Options options,
                         "with --full-spectators off, so that nobody watching sees hidden pieces); "
                         "use 'public' or 'none'");
   const engine::Options& resolved = prepared.resolved;
-  engine::Options stored_settings = settings_as_options(match_settings, prepared.set_by_creator);
+  // A private match's code goes to its creator only; the match and the store keep its hash.
+  const std::string invite = match_settings.private_match ? random_invite_code() : std::string();
+  const std::string invite_hash = invite.empty() ? std::string() : store::hash_token(canonical_invite_code(invite));
+  engine::Options stored_settings = settings_as_options(match_settings, prepared.set_by_creator, invite_hash);
 
   std::shared_ptr<Match> match;
   {
@@ -119,6 +124,7 @@ Lobby::Created Lobby::create(const std::string& game, engine::Options options,
     while (matches_.count(match_id) != 0);
     match = make_match(match_id, *info, *codec, resolved, match_settings, std::move(prepared.state));
     match->set_creator_choices(std::move(prepared.set_by_creator));
+    match->set_invite_hash(invite_hash);
     // Stored before anyone can see it; a match that cannot be stored is not created.
     services_.write("create match " + match_id,
                     [match_id, game = info->name, resolved, settings = std::move(stored_settings),
@@ -132,10 +138,10 @@ Lobby::Created Lobby::create(const std::string& game, engine::Options options,
       open_by_address_[creator_address].push_back(match);
   }
   services_.metrics().matches_created_total.fetch_add(1, std::memory_order_relaxed);
-  spdlog::info("match {}: created ({})", match->id(), info->name);
+  spdlog::info("match {}: created ({}{})", match->id(), info->name, invite.empty() ? "" : ", private");
 
   std::string reply = protocol::encode_match_created(
-      match->id(), *info, protocol::shown_options(*codec, resolved), match_settings, id);
+      match->id(), *info, protocol::shown_options(*codec, resolved), match_settings, invite, id);
 
   forget_if_nobody_joins(match->id(), match_settings.reconnect_grace);
   return {match, std::move(reply)};
@@ -204,7 +210,8 @@ std::string Lobby::no_such_match_text(const std::string& match_id) const {
   return text;
 }
 
-Lobby::Listing Lobby::list(const std::string& game_filter, const std::string& match_filter) const {
+Lobby::Listing Lobby::list(const std::string& game_filter, const std::string& match_filter,
+                           const std::string& invite) const {
   if (!game_filter.empty()) known_game(game_filter, ErrorCode::BadMessage);
   std::vector<std::shared_ptr<Match>> all;
   {
@@ -218,6 +225,18 @@ Lobby::Listing Lobby::list(const std::string& game_filter, const std::string& ma
     }
     std::erase_if(all, [&](const auto& match) {
       return !game_filter.empty() && match->info().name != game_filter;
+    });
+    // Unlisted: shown only to whoever names it with its code (`skirmish join` shows the
+    // terms before taking the seat).
+    std::erase_if(all, [&](const auto& match) {
+      if (!match->is_private()) return false;
+      if (match_filter.empty() || invite.empty()) return true;
+      try {
+        match->check_invite(invite);
+        return false;
+      } catch (const ProtocolError&) {
+        return true;
+      }
     });
   }
   // Oldest first, so the list reads the same from call to call.

@@ -56,13 +56,15 @@ class Lobby : public std::enable_shared_from_this<Lobby> {
 
   // list_matches: open matches, and running ones that may be watched, oldest first; at most
   // kMaxListed of them, with how many there are in all; only `match_filter` when given.
+  // A private match only when asked for by its id with its invite code.
   // Throws bad_message for an unknown game.
   static constexpr std::size_t kMaxListed = 200;
   struct Listing {
     std::vector<protocol::MatchSummary> matches;
     std::size_t total = 0;
   };
-  Listing list(const std::string& game_filter, const std::string& match_filter = {}) const;
+  Listing list(const std::string& game_filter, const std::string& match_filter = {},
+               const std::string& invite = {}) const;
   std::size_t size() const;
 
   // Cancels every match's timers and forgets them (server shutdown).

@@ -66,6 +66,13 @@ class Match : public std::enable_shared_from_this<Match> {
   // What list_matches shows of its terms, made when asked (a match keeps only the names:
   // twenty thousand matches must stay small); null when unknown.
   std::shared_ptr<const protocol::MatchTerms> terms() const;
+  // A private match's invite code, as store::hash_token of its canonical_invite_code; once,
+  // before anyone can find the match.
+  void set_invite_hash(std::string hash) { invite_hash_ = std::move(hash); }
+  bool is_private() const { return !invite_hash_.empty(); }  // immutable once published
+  // Before join and watch: throws unauthorized unless the match is public or `invite` (as
+  // typed) is its code.
+  void check_invite(const std::string& invite) const;
 
   // Each sends its own reply (joined/watching + state) to `who`; `id` is the request's id.
   engine::Seat join(const std::shared_ptr<Participant>& who, const std::optional<std::string>& seat,
@@ -164,6 +171,7 @@ class Match : public std::enable_shared_from_this<Match> {
   protocol::MatchStatus status_ = protocol::MatchStatus::Waiting;
   std::atomic<bool> waiting_for_players_{true};
   std::optional<std::vector<std::string>> set_by_creator_;
+  std::string invite_hash_;  // empty: a public match
   std::optional<engine::Outcome> server_outcome_;  // resignation, timeout, forfeit
   std::uint64_t seq_ = 0;
   std::array<SeatSlot, engine::kSeatCount> seats_;

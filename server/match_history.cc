@@ -32,10 +32,16 @@ std::string seat_name(const store::MatchRecord& record, engine::Seat seat) {
   return info->seat_names[static_cast<std::size_t>(seat)];
 }
 
-// spectators=none: nobody may watch the match, so nobody follows its moves here either.
-bool unwatchable_while_running(const store::MatchRecord& record) {
-  return !finished(record) && record.settings.has("spectators") &&
-         record.settings.text("spectators") == "none";
+// Why a running match's moves are not shown here, or nullptr: with spectators=none nobody
+// may watch it, so nobody follows its moves here either; a private one only those with
+// its invite code may watch.
+const char* unwatchable_while_running(const store::MatchRecord& record) {
+  if (finished(record)) return nullptr;
+  if (record.settings.has(store::kInviteHashSetting))
+    return "this match is private: its moves are shown when it ends";
+  if (record.settings.has("spectators") && record.settings.text("spectators") == "none")
+    return "this match allows no spectators: its moves are shown when it ends";
+  return nullptr;
 }
 
 json optional_ms(const std::optional<std::int64_t>& ms) { return ms ? json(*ms) : json(nullptr); }
@@ -47,7 +53,8 @@ json match_summary_json(const store::MatchRecord& record) {
   for (const auto& [name, value] : record.options.values())
     if (!hidden(record, name)) options[name] = value;
   json settings = json::object();
-  for (const auto& [name, value] : record.settings.values()) settings[name] = value;
+  for (const auto& [name, value] : record.settings.values())
+    if (name != store::kInviteHashSetting) settings[name] = value;
   json seats = json::array();
   for (const auto& seat : record.seats)
     seats.push_back({{"seat", seat_name(record, seat.seat)}, {"index", seat.seat}, {"name", seat.name}});
@@ -80,9 +87,9 @@ json match_detail_json(const store::MatchRecord& record) {
     return out;
   }
   out["seed"] = record.options.has("seed") ? json(record.options.text("seed")) : json(nullptr);
-  if (unwatchable_while_running(record)) {
+  if (const char* why = unwatchable_while_running(record)) {
     out["moves"] = nullptr;
-    out["hidden"] = "this match allows no spectators: its moves are shown when it ends";
+    out["hidden"] = why;
     return out;
   }
   json moves = json::array();

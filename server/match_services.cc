@@ -29,19 +29,29 @@ std::int64_t unix_ms() {
 
 namespace {
 constexpr std::string_view kSetByCreatorSetting = "set_by_creator";  // names, comma-separated
+using store::kInviteHashSetting;
 }  // namespace
 
 engine::Options settings_as_options(const protocol::MatchSettings& settings,
-                                    const std::vector<std::string>& set_by_creator) {
-  engine::Options options;
+                                    const std::vector<std::string>& set_by_creator,
+                                    const std::string& invite_hash) {
+  engine::Options options = protocol::settings_as_text(settings);
   std::string names;
   for (const auto& name : set_by_creator) names += (names.empty() ? "" : ",") + name;
   options.set(std::string(kSetByCreatorSetting), std::move(names));
-  options.set(std::string(protocol::kMoveTimeOption), std::to_string(settings.move_time.count()));
-  options.set(std::string(protocol::kReconnectGraceOption),
-              std::to_string(settings.reconnect_grace.count()));
-  options.set(std::string(protocol::kSpectatorsOption), std::string(protocol::to_string(settings.spectators)));
+  if (!invite_hash.empty()) options.set(std::string(kInviteHashSetting), invite_hash);
   return options;
+}
+
+std::string invite_hash_from(const engine::Options& stored_settings) {
+  return stored_settings.has(kInviteHashSetting) ? stored_settings.text(kInviteHashSetting) : std::string();
+}
+
+engine::Options public_settings(const engine::Options& stored_settings) {
+  engine::Options shown;
+  for (const auto& [name, value] : stored_settings.values())
+    if (name != kInviteHashSetting) shown.set(name, value);
+  return shown;
 }
 
 std::optional<std::vector<std::string>> set_by_creator_from(const engine::Options& stored_settings) {

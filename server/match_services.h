@@ -55,9 +55,16 @@ std::int64_t unix_ms();
 // The server's own match options as text, the way take_match_settings reads them back.
 // With the names of the options the match's creator set (MatchTerms::set_by_creator), kept
 // so that a reloaded match lists the same terms.
+// And a private match's invite code, as its hash (store::hash_token): like a seat token, the
+// code itself is not kept.
 engine::Options settings_as_options(const protocol::MatchSettings& settings,
-                                    const std::vector<std::string>& set_by_creator);
+                                    const std::vector<std::string>& set_by_creator,
+                                    const std::string& invite_hash = {});
 // The names stored by settings_as_options; nullopt for a match stored before they were.
 std::optional<std::vector<std::string>> set_by_creator_from(const engine::Options& stored_settings);
+// The invite code's hash stored by settings_as_options; empty for a match that is not private.
+std::string invite_hash_from(const engine::Options& stored_settings);
+// The stored settings a client may see: all but the invite code's hash.
+engine::Options public_settings(const engine::Options& stored_settings);
 
 }  // namespace skirmish::server

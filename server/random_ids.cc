@@ -45,15 +45,33 @@ std::string canonical_match_id(std::string typed) {
   return typed;
 }
 
-std::string random_match_id() {
-  // RFC 4648 base32 alphabet; 5 bytes = 40 bits = 8 characters of 5 bits.
+std::string canonical_invite_code(std::string_view typed) {
+  std::string compact;
+  for (char ch : typed)
+    if (ch != '-' && ch != ' ') compact += ch;
+  return canonical_match_id(std::move(compact));
+}
+
+namespace {
+
+// `chars` characters of the RFC 4648 base32 alphabet, 5 random bits each (at most 12).
+std::string random_base32(std::size_t chars) {
   static constexpr char kAlphabet[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
-  const auto bytes = random_bytes<5>();
+  const auto bytes = random_bytes<8>();
   unsigned long long bits = 0;
   for (unsigned char b : bytes) bits = (bits << 8) | b;
-  std::string id(8, 'A');
-  for (std::size_t i = 0; i < 8; ++i) id[7 - i] = kAlphabet[(bits >> (5 * i)) & 31u];
-  return id;
+  std::string text(chars, 'A');
+  for (std::size_t i = 0; i < chars; ++i) text[chars - 1 - i] = kAlphabet[(bits >> (5 * i)) & 31u];
+  return text;
+}
+
+}  // namespace
+
+std::string random_match_id() { return random_base32(8); }
+
+std::string random_invite_code() {
+  const std::string code = random_base32(12);
+  return code.substr(0, 4) + "-" + code.substr(4, 4) + "-" + code.substr(8, 4);
 }
 
 bool same_secret(std::string_view a, std::string_view b) {

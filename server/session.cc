@@ -483,7 +483,7 @@ class Session final : public Participant,
         return;
       }
       case MessageType::ListMatches: {
-        const Lobby::Listing listing = context_->lobby->list(message.game, message.match);
+        const Lobby::Listing listing = context_->lobby->list(message.game, message.match, message.invite);
         send(protocol::encode_matches(listing.matches, listing.total, id));
         return;
       }
@@ -491,6 +491,7 @@ class Session final : public Participant,
         leave_finished_match();
         require_no_match();
         auto match = context_->lobby->find(message.match);
+        match->check_invite(message.invite);
         seat_ = match->join(this->shared_from_this(), message.seat, name_, id);
         match_ = std::move(match);
         return;
@@ -499,6 +500,7 @@ class Session final : public Participant,
         leave_finished_match();
         require_no_match();
         auto match = context_->lobby->find(message.match);
+        match->check_invite(message.invite);
         match->watch(this->shared_from_this(), id);
         seat_.reset();
         match_ = std::move(match);

@@ -41,6 +41,10 @@ struct TurnRecord {
   bool operator==(const TurnRecord&) const = default;
 };
 
+// The setting that holds a private match's invite code, as its hash (store::hash_token):
+// such a match is unlisted (MatchStore::list leaves it out).
+inline constexpr std::string_view kInviteHashSetting = "invite_sha256";
+
 struct MatchRecord {
   std::string id;
   std::string game;

@@ -386,9 +386,11 @@ std::vector<MatchRecord> MatchStore::load_unfinished() {
 std::vector<MatchRecord> MatchStore::list(std::optional<MatchState> state, std::size_t limit) {
   std::lock_guard lock(read_mutex_);
   ReadTransaction snapshot(*reader_);
-  if (!state) return query_matches(*reader_, "", {}, "created_ms DESC, id", limit, false);
-  return query_matches(*reader_, "WHERE status = ?", to_string(*state), "created_ms DESC, id", limit,
-                       false);
+  // Private matches (with an invite code) are unlisted.
+  const std::string listed = "json_extract(settings, '$." + std::string(kInviteHashSetting) + "') IS NULL";
+  if (!state) return query_matches(*reader_, "WHERE " + listed, {}, "created_ms DESC, id", limit, false);
+  return query_matches(*reader_, "WHERE status = ? AND " + listed, to_string(*state), "created_ms DESC, id",
+                       limit, false);
 }
 
 std::optional<MatchRecord> MatchStore::get(const std::string& id) {

@@ -81,6 +81,7 @@ class MatchStore {
   // server rebuilds (MatchRecord::game_record + engine::replay).
   std::vector<MatchRecord> load_unfinished();
   // Summaries (seats, result, turn_count; no turns), newest first; all states when nullopt.
+  // Private matches (kInviteHashSetting) are left out: they are unlisted.
   // list and get read committed (durable) data only, on a connection of their own: they
   // never wait for the writer nor hold it back (the HTTP history runs them).
   std::vector<MatchRecord> list(std::optional<MatchState> state, std::size_t limit = 1000);

@@ -224,3 +224,41 @@ TEST_CASE("a running match that allows no spectators shows its moves only when i
   CHECK(over.at("moves").size() == private_game.turns().size());
   CHECK_FALSE(over.contains("hidden"));
 }
+
+TEST_CASE("a private match is not in the history's list, keeps its moves to itself while it runs, "
+          "and stays private after a restart") {
+  skirmish::test::TempDir dir;
+  std::string id, invite;
+  {
+    skirmish::test::RunningServer server(config_with_store(dir.path()));
+    skirmish::test::TestClient alice(server.port(), "alice"), bob(server.port(), "bob");
+    alice.hello("alice");
+    bob.hello("bob");
+    const Json created = alice.request(
+        {{"type", "create_match"}, {"game", "onedchess"}, {"options", {{"private", true}}}});
+    id = created.at("match");
+    invite = created.at("invite");
+    REQUIRE(alice.request({{"type", "join"}, {"match", id}, {"invite", invite}}).at("type") == "joined");
+    REQUIRE(bob.request({{"type", "join"}, {"match", id}, {"invite", invite}}).at("type") == "joined");
+    REQUIRE(alice.request({{"type", "move"}, {"position", 2}, {"direction", "RIGHT"}}).at("type") == "state");
+
+    CHECK(get_json(server.port(), "/api/matches").at("matches").empty());
+    CHECK(get_json(server.port(), "/api/matches?state=running").at("matches").empty());
+    const Json running = get_json(server.port(), "/api/matches/" + id);
+    INFO(running.dump());
+    CHECK(running.at("moves").is_null());
+    CHECK_THAT(running.at("hidden").get<std::string>(), Catch::Contains("private"));
+    CHECK(running.at("settings").at("private") == "true");
+    CHECK_FALSE(running.at("settings").contains("invite_sha256"));  // not even its hash
+    CHECK(running.dump().find(invite) == std::string::npos);
+  }
+  // Reloaded from the store: still unlisted, and the same code still opens it.
+  skirmish::test::RunningServer server(config_with_store(dir.path()));
+  skirmish::test::TestClient carol(server.port(), "carol");
+  carol.hello("carol");
+  CHECK(carol.request({{"type", "list_matches"}}).at("total") == 0);
+  CHECK(carol.request({{"type", "watch"}, {"match", id}}).at("code") == "unauthorized");
+  CHECK(carol.request({{"type", "watch"}, {"match", id}, {"invite", "AAAA-AAAA-AAAA"}}).at("code") ==
+        "unauthorized");
+  CHECK(carol.request({{"type", "watch"}, {"match", id}, {"invite", invite}}).at("type") == "watching");
+}
