@@ -121,6 +121,11 @@ int main(int argc, char** argv) {
       ->envname("SKIRMISH_TLS_CERT");
   app.add_option("--tls-key", config.tls_key_file, "unencrypted PEM private key of --tls-cert")
       ->envname("SKIRMISH_TLS_KEY");
+  std::string tls_only = "off";
+  rules.apply(app.add_option("--tls-only", tls_only,
+                             "on: games only over wss:// (plain ws:// upgrades get 403; http:// still answers)")
+                  ->envname("SKIRMISH_TLS_ONLY"),
+              one_of({"on", "off"}));
 
   if (const auto empty = skirmish::server::empty_environment_variable(app)) {
     std::fprintf(stderr, "skirmish-server: %s\n", empty->c_str());
@@ -138,6 +143,13 @@ int main(int argc, char** argv) {
     std::fprintf(stderr,
                  "skirmish-server: --tls-cert (SKIRMISH_TLS_CERT) and --tls-key (SKIRMISH_TLS_KEY) go "
                  "together: give both or neither\n");
+    return 1;
+  }
+  config.tls_only = tls_only == "on";
+  if (config.tls_only && config.tls_cert_file.empty()) {
+    std::fprintf(stderr,
+                 "skirmish-server: --tls-only (SKIRMISH_TLS_ONLY) needs TLS: give --tls-cert and --tls-key "
+                 "(SKIRMISH_TLS_CERT, SKIRMISH_TLS_KEY) too\n");
     return 1;
   }
   if (store == "on") {

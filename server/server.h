@@ -34,7 +34,10 @@ struct Config {
   // TLS on the game port (both set, PEM files): the port then takes wss:// and https://
   // as well as plain ws:// and http:// (told apart by the first bytes). Empty: plain only.
   std::string tls_cert_file;
-  std::string tls_key_file;  // fsync every commit (survives power loss, slower)
+  std::string tls_key_file;
+  // With TLS on: refuse plain ws:// upgrades (403), so that no seat token ever crosses the
+  // network in clear. Plain http:// stays, for a local health check.
+  bool tls_only = false;
   // A group commit failed (disk full, I/O error): its moves were never announced, but the
   // matches in memory are ahead of the store, so the server must stop and reload. Called
   // once, from a worker thread; empty: SIGTERM to this process (a graceful stop).

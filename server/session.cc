@@ -174,6 +174,12 @@ class Session final : public Participant,
       return;
     }
     if (websocket::is_upgrade(request_parser_->get())) {
+      if (!kTls && context_->config.tls_only) {
+        spdlog::debug("connection {}: plain WebSocket refused (--tls-only)", peer_);
+        respond(HttpReply{403, "application/json",
+                          "{\"error\":\"this server takes games over TLS only: connect with wss://\"}\n"});
+        return;
+      }
       if (context_->stopping || !context_->ready) {
         const char* reply = context_->stopping
                                 ? "{\"error\":\"the server is restarting; try again shortly\"}\n"

@@ -89,6 +89,8 @@ TEST_CASE("flags: a bad value on the command line names the flag and the accepte
       {{"--shutdown-timeout-ms", "5000"}, "--shutdown-timeout-ms 5000: must be a whole number from 0 to 4000"},
       {{"--store-sync", "always"}, "--store-sync always: must be one of normal, full"},
       {{"--address", "my-host"}, "--address my-host: must be an IPv4 or IPv6 address"},
+      {{"--tls-only", "yes"}, "--tls-only yes: must be one of on, off"},
+      {{"--tls-only", "on"}, "--tls-only (SKIRMISH_TLS_ONLY) needs TLS: give --tls-cert and --tls-key"},
   };
   for (const auto& c : cases) {
     INFO(c.args[0] << " " << c.args[1]);
@@ -174,5 +176,5 @@ TEST_CASE("flags: docs/operations.md lists every flag with its variable, default
         CHECK_THAT(row[3], Catch::Contains("`" + choice + "`"));
     }
   }
-  CHECK(flags == 19);
+  CHECK(flags == 20);
 }

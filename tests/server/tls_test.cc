@@ -181,6 +181,21 @@ std::string plain_http_get(unsigned short port, const std::string& target) {
   return response.body();
 }
 
+// A WebSocket upgrade over plain TCP: the HTTP status and body of the answer (0 when none
+// came within 3 s).
+std::pair<unsigned, std::string> plain_upgrade(unsigned short port) {
+  net::io_context io;
+  beast::tcp_stream stream(io);
+  stream.expires_after(std::chrono::seconds(3));
+  websocket::stream<beast::tcp_stream&> ws(stream);
+  websocket::response_type response;
+  stream.async_connect(net::ip::tcp::endpoint(net::ip::make_address("127.0.0.1"), port), [&](beast::error_code ec) {
+    if (!ec) ws.async_handshake(response, "127.0.0.1", "/", [](beast::error_code) {});
+  });
+  io.run();
+  return {response.result_int(), response.body()};
+}
+
 // The value of an unlabelled counter in /metrics; -1 when it is missing.
 long long metric(unsigned short port, const std::string& name) {
   const std::string text = "\n" + plain_http_get(port, "/metrics");
@@ -230,6 +245,26 @@ TEST_CASE("with TLS on, https:// and http:// both answer /healthz", "[tls]") {
   TlsClient secure(server.port(), fixture("server.crt"));
   REQUIRE(secure.handshake().empty());
   CHECK(secure.http_get("/healthz")["status"] == "ok");
+}
+
+TEST_CASE("with --tls-only, plain ws:// upgrades are refused with a reason, wss:// and http:// serve",
+          "[tls]") {
+  auto config = tls_config();
+  config.tls_only = true;
+  RunningServer server(config);
+  const auto [status, body] = plain_upgrade(server.port());
+  CHECK(status == 403);
+  CHECK_THAT(body, Catch::Contains("TLS only") && Catch::Contains("wss://"));
+  CHECK_THAT(plain_http_get(server.port(), "/healthz"), Catch::Contains("\"ok\""));
+
+  TlsClient secure(server.port(), fixture("server.crt"));
+  REQUIRE(secure.handshake().empty());
+  secure.upgrade();
+  secure.send({{"type", "hello"}, {"version", 1}, {"name", "over-tls"}});
+  CHECK(secure.wait_for("welcome")["version"] == 1);
+  // Without the flag the same request is taken.
+  RunningServer mixed(tls_config());
+  CHECK(plain_upgrade(mixed.port()).first == 101);
 }
 
 TEST_CASE("a client that does not trust the certificate is refused, and the server carries on",
