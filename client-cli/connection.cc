@@ -1,5 +1,7 @@
 #include "client-cli/connection.h"
 
+#include "client-cli/style.h"
+
 #include <chrono>
 
 #include <boost/asio/connect.hpp>
@@ -96,7 +98,13 @@ void Connection::start_websocket(ConnectHandler done) {
       self->close_socket();
       return done(kClosedWhileConnecting);
     }
-    if (ec) return done("WebSocket handshake with " + self->where_ + " failed: " + ec.message());
+    if (ec) {
+      // Beast's handshake timer would otherwise hold the io_context, and the exit, for 30 s.
+      self->close_socket();
+      self->stop_websocket_timer();
+      if (ec == websocket::error::upgrade_declined) return done(self->describe_refusal());
+      return done("WebSocket handshake with " + self->where_ + " failed: " + ec.message());
+    }
     self->open_ = true;
     self->read_next();
     self->write_next();
@@ -105,9 +113,22 @@ void Connection::start_websocket(ConnectHandler done) {
   std::visit(
       [&](auto& ws) {
         ws.set_option(websocket_timeouts());
-        ws.async_handshake(where_, url_.target, on_handshake);
+        ws.async_handshake(handshake_response_, where_, url_.target, on_handshake);
       },
       ws_);
+}
+
+// The server answered the upgrade with plain HTTP (403 with --tls-only, 503 while it starts or
+// stops): its JSON `error` says why, which beats Beast's "declined by the remote peer".
+std::string Connection::describe_refusal() const {
+  std::string why;
+  try {
+    why = nlohmann::json::parse(handshake_response_.body()).value("error", "");
+  } catch (const std::exception&) {
+  }
+  if (why.empty()) why = std::string(handshake_response_.reason());
+  return where_ + " refused the WebSocket connection (HTTP " + std::to_string(handshake_response_.result_int()) +
+         "): " + printable(why);
 }
 
 websocket::stream_base::timeout Connection::websocket_timeouts() const {

@@ -60,6 +60,7 @@ class Connection : public std::enable_shared_from_this<Connection> {
   void start_websocket(ConnectHandler done);
   boost::beast::websocket::stream_base::timeout websocket_timeouts() const;
   std::string describe_read_error(const boost::beast::error_code& error);
+  std::string describe_refusal() const;  // the server's answer to a refused handshake
   boost::beast::tcp_stream& tcp();
   void close_socket();
   void stop_websocket_timer();
@@ -73,6 +74,7 @@ class Connection : public std::enable_shared_from_this<Connection> {
   boost::asio::ip::tcp::resolver resolver_;
   std::optional<boost::asio::ssl::context> tls_context_;  // wss:// only; outlives ws_
   WebSocket ws_;
+  boost::beast::websocket::response_type handshake_response_;
   boost::beast::flat_buffer buffer_;
   std::deque<std::string> outbox_;
   bool writing_ = false;

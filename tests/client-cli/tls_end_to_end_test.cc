@@ -33,11 +33,13 @@ std::string fixture(const std::string& name) {
 class TlsServer {
  public:
   // `name`: the fixture pair NAME.crt and NAME.key; `address`: a loopback address to listen on.
-  explicit TlsServer(const std::string& name = "server", const std::string& address = "127.0.0.1")
+  explicit TlsServer(const std::string& name = "server", const std::string& address = "127.0.0.1",
+                     const std::string& tls_only = "off")
       : process_(skirmish::test::server_binary(),
                  {"--address", address, "--port", "0", "--threads", "1", "--rate-limit", "0",
                   "--log-level", "info", "--data-dir", dir_.path().string(),
-                  "--tls-cert", fixture(name + ".crt"), "--tls-key", fixture(name + ".key")},
+                  "--tls-cert", fixture(name + ".crt"), "--tls-key", fixture(name + ".key"),
+                  "--tls-only", tls_only},
                  {}, dir_.path() / "server.log"),
         port_(process_.wait_for_port()) {}
   ~TlsServer() {
@@ -245,6 +247,20 @@ TEST_CASE("ws:// and http:// still work on the port that takes TLS") {
   CHECK(missing.exit_code != 0);
   CHECK_THAT(missing.output, Catch::Contains("http://127.0.0.1:" + std::to_string(server.port()) +
                                              "/api/matches/ANYMATCH: HTTP 404"));
+}
+
+TEST_CASE("with --tls-only the client over ws:// is told why it was refused, and over wss:// it plays") {
+  TlsServer server("server", "127.0.0.1", "on");
+  const ClientRun plain = run_client(server.dir(), {"--server", server.url("ws"), "games"});
+  INFO(plain.output);
+  CHECK(plain.exit_code != 0);
+  CHECK_THAT(plain.output, Catch::Contains("refused the WebSocket connection (HTTP 403)") &&
+                               Catch::Contains("TLS only: connect with wss://"));
+  const ClientRun secure = run_client(
+      server.dir(), {"--server", server.url("wss"), "--ca-file", fixture("server.crt"), "games"});
+  INFO(secure.output);
+  CHECK(secure.exit_code == 0);
+  CHECK_THAT(secure.output, Catch::Contains("onedchess"));
 }
 
 TEST_CASE("two bots play a whole 1D Chess game over wss://") {
