@@ -37,8 +37,7 @@ struct Server::Impl {
   }
 
   void accept() {
-    acceptor->async_accept(net::make_strand(ioc), [this](boost::system::error_code ec,
-                                                         tcp::socket socket) {
+    auto on_accept = [this](boost::system::error_code ec, tcp::socket socket) {
       if (ec == net::error::operation_aborted || !acceptor->is_open()) return;
       if (ec) {
         // Out of file descriptors and the like: wait a little rather than spin.
@@ -53,7 +52,13 @@ struct Server::Impl {
       const bool over_limit = count > context->config.max_connections;
       start_session(std::move(socket), context, over_limit);
       accept();
-    });
+    };
+    // A connection's handlers must not run concurrently: a strand each, unless one thread
+    // runs them all anyway (then a strand's locking and hand-offs would be pure cost).
+    if (threads_wanted == 1)
+      acceptor->async_accept(ioc.get_executor(), std::move(on_accept));
+    else
+      acceptor->async_accept(net::make_strand(ioc), std::move(on_accept));
   }
 
   void listen() {

@@ -26,6 +26,9 @@ constexpr Plan kPlan[] = {{2, 7, "LEFT"}, {4, 5, "RIGHT"}, {6, 7, "LEFT"}};
 
 TEST_CASE("100 concurrent matches are played to their end", "[server][concurrency]") {
   server::Config config = test_config();
+  // Two threads give each connection a strand; one thread runs them on the io_context itself.
+  config.threads = GENERATE(2, 1);
+  INFO("server threads: " << config.threads);
   RunningServer server(config);
   std::vector<TwoSeatMatch> matches;
   matches.reserve(kMatches);
