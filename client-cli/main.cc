@@ -6,6 +6,7 @@
 
 #include "client-cli/commands.h"
 #include "client-cli/history_commands.h"
+#include "client-cli/invites.h"
 #include "client-cli/lobby_commands.h"
 #ifdef SKIRMISH_WITH_TOURNAMENT
 #include "client-cli/tournament/tournament_command.h"
@@ -43,12 +44,17 @@ int main(int argc, char** argv) {
       ->allow_extra_args(false);
   create->add_option("--seat", create_request.seat, "the seat to take, by name or number (default: the first)");
   create->add_flag("--detach", create_request.detach, "only create the match and print its id");
+  bool create_private = false;
+  create->add_flag("--private", create_private,
+                   "unlisted: joining or watching needs the invite code it prints (-o private=true)");
 
   SeatRequest join_request;
   join_request.mode = SeatRequest::Mode::Join;
   auto* join = app.add_subcommand("join", "join a match and play");
   join->add_option("MATCH", join_request.match, "the match id")->required();
   join->add_option("--seat", join_request.seat, "the seat to take, by name or number (default: the first free)");
+  join->add_option("--invite", join_request.invite, "a private match's invite code, from its creator")
+      ->type_name("CODE");
 
   std::string resume_match, resume_seat_name, resume_token;
   auto* resume = app.add_subcommand(
@@ -62,6 +68,8 @@ int main(int argc, char** argv) {
   watch_request.mode = SeatRequest::Mode::Watch;
   auto* watch = app.add_subcommand("watch", "watch a match as a spectator");
   watch->add_option("MATCH", watch_request.match, "the match id")->required();
+  watch->add_option("--invite", watch_request.invite, "a private match's invite code, from its creator")
+      ->type_name("CODE");
 
   SeatRequest play_request;
   play_request.mode = SeatRequest::Mode::Play;
@@ -71,6 +79,9 @@ int main(int argc, char** argv) {
   play->add_option("-o,--option", play_options, "a match option KEY=VALUE for a new match (repeatable)")
       ->allow_extra_args(false);
   play->add_option("--seat", play_request.seat, "the seat to take, by name or number");
+  bool play_private = false;
+  play->add_flag("--private", play_private,
+                 "create a private match (no one else's is ever joined) and print its invite code");
 
   BotOptions bot_options;
   std::string bot_target;
@@ -87,6 +98,8 @@ int main(int argc, char** argv) {
   bot->add_option("-o,--option", bot_match_options, "a match option KEY=VALUE for a new match (repeatable)")
       ->allow_extra_args(false);
   bot->add_option("--seat", bot_seat, "the seat to take, by name or number");
+  std::string bot_invite;
+  bot->add_option("--invite", bot_invite, "a private match's invite code (TARGET a match id)")->type_name("CODE");
 
   // History (issue 5): the server's stored matches, over its HTTP side.
   std::string history_match, export_path = "-", verify_path;
@@ -118,6 +131,7 @@ int main(int argc, char** argv) {
     if (list->parsed()) return list_matches(server(), list_game);
     if (create->parsed()) {
       create_request.options = parse_match_options(create_options);
+      if (create_private) ask_private(create_request.options);
       return run_interactive(common, create_request);
     }
     if (join->parsed()) return run_interactive(common, join_request);
@@ -125,6 +139,7 @@ int main(int argc, char** argv) {
     if (resume->parsed()) return resume_seat(common, resume_match, resume_seat_name, resume_token);
     if (play->parsed()) {
       play_request.options = parse_match_options(play_options);
+      if (play_private) ask_private(play_request.options);
       return run_interactive(common, play_request);
     }
     if (bot->parsed()) {
@@ -141,6 +156,12 @@ int main(int argc, char** argv) {
       } else {
         request.mode = SeatRequest::Mode::Join;
         request.match = bot_target;
+        request.invite = bot_invite;
+      }
+      if (!bot_invite.empty() && request.mode == SeatRequest::Mode::Play) {
+        std::cerr << "skirmish bot: --invite goes with a match id, not a game name ('" << bot_target << "')"
+                  << std::endl;
+        return 2;
       }
       if (!bot_options.python_dcms.empty() && request.mode == SeatRequest::Mode::Play &&
           request.game != "dcms") {

@@ -4,8 +4,10 @@
 #include <csignal>
 #include <iostream>
 
+#include "client-cli/invites.h"
 #include "client-cli/match_terms.h"
 #include "client-cli/saved_seats.h"
+#include "client-cli/style.h"
 #include "protocol/version.h"
 
 namespace skirmish::client {
@@ -27,6 +29,12 @@ bool contains(const json& list, const std::string& item) {
                      [&](const json& x) { return x.is_string() && x.get<std::string>() == item; });
 }
 
+// A private match is found, joined and watched only with its invite code.
+json with_invite(json message, const std::string& invite) {
+  if (!invite.empty()) message["invite"] = invite;
+  return message;
+}
+
 }  // namespace
 
 MatchSession::MatchSession(asio::io_context& io, ServerUrl url, std::string name,
@@ -38,7 +46,9 @@ MatchSession::MatchSession(asio::io_context& io, ServerUrl url, std::string name
       actor_(actor),
       reconnect_timer_(io),
       resend_timer_(io),
-      signals_(io, SIGINT, SIGTERM, SIGHUP) {}
+      signals_(io, SIGINT, SIGTERM, SIGHUP) {
+  invite_ = request_.invite;
+}
 
 void MatchSession::start() {
   watch_signals();
@@ -67,7 +77,7 @@ void MatchSession::on_connected(const std::string& error, bool resuming) {
   send(hello);
   if (resuming) {
     if (seat_ == "spectator") {
-      send({{"type", "watch"}, {"match", match_}, {"id", "watch"}});
+      send(with_invite({{"type", "watch"}, {"match", match_}, {"id", "watch"}}, invite_));
     } else {
       send({{"type", "resume"}, {"match", match_}, {"token", token_}, {"id", "resume"}});
     }
@@ -84,10 +94,10 @@ void MatchSession::request_seat() {
       break;
     case SeatRequest::Mode::Join:
       // Its terms first: the player is told what they are joining (show_terms).
-      send({{"type", "list_matches"}, {"match", request_.match}, {"id", "terms"}});
+      send(with_invite({{"type", "list_matches"}, {"match", request_.match}, {"id", "terms"}}, invite_));
       break;
     case SeatRequest::Mode::Watch:
-      send({{"type", "watch"}, {"match", request_.match}, {"id", "watch"}});
+      send(with_invite({{"type", "watch"}, {"match", request_.match}, {"id", "watch"}}, invite_));
       break;
     case SeatRequest::Mode::Play:
       send({{"type", "list_matches"}, {"game", request_.game}, {"id", "list"}});
@@ -101,7 +111,7 @@ void MatchSession::request_seat() {
 void MatchSession::join(const std::string& match) {
   json message = {{"type", "join"}, {"match", match}, {"id", "join"}};
   if (!request_.seat.empty()) message["seat"] = request_.seat;
-  send(message);
+  send(with_invite(message, invite_));  // its creator too needs the code it was given
 }
 
 void MatchSession::on_message(const json& message) {
@@ -111,13 +121,17 @@ void MatchSession::on_message(const json& message) {
   if (type == "error") return on_error(message);
   if (type == "match_created") {
     const std::string match = message.value("match", "");
+    // A private match's code comes to its creator once, here; this client joins with it too.
+    if (message.contains("invite") && message["invite"].is_string())
+      invite_ = message["invite"].get<std::string>();
     // The whole command a friend elsewhere types (with --ca-file too for a self-signed wss://).
-    const std::string server =
-        url_.text() == kDefaultServer || url_.text() == std::string(kDefaultServer) + "/"
-            ? ""
-            : "--server " + url_.text() + " ";
     std::cout << "Created " << message.value("game", "") << " match " << match
-              << " (others join with: skirmish " << server << "join " << match << ")" << std::endl;
+              << " (others join with: " << join_command(url_, match, invite_) << ")" << std::endl;
+    if (!invite_.empty())
+      std::cout << "Private match: its invite code is " << printable(invite_)
+                << ". The server gave it to you only and will not show it again: pass it to your "
+                   "opponent (anyone who has it can join or watch)."
+                << std::endl;
     if (request_.detach) return finish(0, "");
     return join(match);
   }
@@ -254,6 +268,9 @@ void MatchSession::on_error(const json& error) {
     return;
   }
   if (id == "terms") return join(request_.match);  // the terms are a courtesy; join says the rest
+  if ((id == "join" || id == "watch") && code == "unauthorized")  // a private match: the invite code
+    return finish(1, "The server refused (" + where + "); " +
+                         invite_advice(id, request_.match.empty() ? match_ : request_.match, !invite_.empty()));
   if (id == "hello" || id == "create" || id == "join" || id == "watch" || id == "list") {
     return finish(1, "The server refused (" + where + ")");
   }

@@ -24,6 +24,7 @@ struct SeatRequest {
   std::string match;     // Join, Watch, Resume
   std::string seat;      // optional seat name (Create, Join, Play)
   std::string token;     // Resume: the seat's token
+  std::string invite;    // Join, Watch: a private match's invite code (never saved to disk)
   nlohmann::json options = nlohmann::json::object();  // Create, Play
   bool detach = false;   // Create: print the match id and stop
   // Keep the seat's token in a file while the game runs (saved_seats.h), so that
@@ -46,6 +47,9 @@ class MatchSession {
   // that nothing could take back is given up (abandon).
   void detach(const std::string& why);
   int exit_code() const { return exit_code_; }
+  // A private match's invite code: the one the server gave this client when it created the
+  // match, else the one it was asked to join or watch with ("" for a public match).
+  const std::string& invite() const { return invite_; }
 
  private:
   void open_connection(bool resuming);
@@ -86,6 +90,7 @@ class MatchSession {
   std::string game_;
   std::string seat_;   // "" until seated; "spectator" when watching
   std::string token_;
+  std::string invite_;  // see invite()
   SeatNames names_;    // who plays each seat, when the server says (seat_names.h)
   nlohmann::json state_;
   bool play_tried_create_ = false;

@@ -167,6 +167,7 @@ void GamePlay::start_session(int seat, const std::string& match) {
   } else {
     request.mode = client::SeatRequest::Mode::Join;
     request.match = match;
+    request.invite = players_[0]->session->invite();  // -o private=true: the creator's code
   }
   p.session = std::make_unique<client::MatchSession>(io_, settings_.server, p.bot, request, *p.recorder);
   p.session->start();

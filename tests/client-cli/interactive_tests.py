@@ -574,7 +574,47 @@ def export_hidden(server):
     blue.kill()
 
 
+def private_match(server):
+    """`create --private`: its creator is given the invite code and the whole command to pass
+    on; a join without the code (or with a wrong one) is refused, exit 1, saying what to do;
+    one with it, typed in lower case (with spaces, to watch), plays; `list` never shows it."""
+    alice = client(server.url, "--name", "alice", "create", "onedchess", "--private", name="alice")
+    code = r"[A-Z2-7]{4}-[A-Z2-7]{4}-[A-Z2-7]{4}"
+    created = alice.expect(r"Created onedchess match (\w+) \(others join with: skirmish --server ws://\S+ "
+                           r"join \1 --invite (%s)\)\n" % code)
+    match, invite = created.group(1), created.group(2)
+    alice.expect(r"Private match: its invite code is " + invite + r"\. ")
+    alice.expect(r"Waiting for an opponent")
+    listing = client(server.url, "list", name="list")
+    check(listing.wait() == 0, "list exits 0")
+    check(match not in listing.text, f"list does not show the private match:\n{listing.text}")
+    uninvited = client(server.url, "--name", "eve", "join", match, name="uninvited")
+    uninvited.expect(r"The server refused \(unauthorized: match %s is private: .*\); pass the code its creator "
+                     r"was given with --invite: skirmish join %s --invite CODE\n" % (match, match))
+    check(uninvited.wait() == 1, "a join without the invite code exits 1")
+    wrong = client(server.url, "watch", match, "--invite", "AAAA-AAAA-AAAA", name="wrong")
+    wrong.expect(r"The server refused \(unauthorized: that is not the invite code of match %s\); check the "
+                 r"invite code" % match)
+    check(wrong.wait() == 1, "a watch with a wrong invite code exits 1")
+    bob = client(server.url, "--name", "bob", "join", match, "--invite", invite.lower(), name="bob")
+    bob.expect(r"Match %s \(onedchess\), options set by its creator: private=true\n" % match)
+    bob.expect(r"Joined match %s \(onedchess\) as black" % match)
+    bob.expect(r"If this client stops, take your seat back")  # alice's was saved when she joined
+    # resume needs only the seat's token: the code is never written to disk.
+    saved = "".join(open(os.path.join(STATE_DIR, name)).read() for name in seat_files(match))
+    check(len(seat_files(match)) == 2 and invite.replace("-", "") not in saved.upper().replace("-", ""),
+          f"both seats saved, without the invite code: {seat_files(match)}")
+    watcher = client(server.url, "watch", match, "--invite", invite.lower().replace("-", " "), name="watcher")
+    watcher.expect(r"Watching match %s \(onedchess\)" % match)
+    play_onedchess(alice, bob, ONEDCHESS_GAME, ONEDCHESS_BOARDS)
+    alice.expect(r"Game over: White wins! \(king_taken\) You win\.")
+    bob.expect(r"Game over: White wins! \(king_taken\) You lose\.")
+    watcher.expect(r"Game over: White wins! \(king_taken\)\n")
+    check(alice.wait() == 0 and bob.wait() == 0 and watcher.wait() == 0, "all three clients exit 0")
+
+
 CASES = {
+    "private_match": (private_match, ()),
     "dcms_deadline": (dcms_deadline, ()),
     "interrupt": (interrupt, ()),
     "play": (play_command, ()),

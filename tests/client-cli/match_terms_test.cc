@@ -44,6 +44,9 @@ TEST_CASE("play joins a match made on the terms the player asked for, and no oth
   CHECK(has_terms(tactego({{"move_time_ms", "30000"}}, {"move_time_ms"}), {{"move_time_ms", 30000}}));
   CHECK_FALSE(has_terms(tactego({{"spectators", "full"}}, {"spectators"}), json::object()));
 
+  // `play --private` creates its own: a public match is not on its terms.
+  CHECK_FALSE(has_terms(plain, {{"private", "true"}}));
+
   // A match listed without its terms (an older server) is not joined blindly.
   json unknown = plain;
   unknown.erase("options");

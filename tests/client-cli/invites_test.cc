@@ -1,0 +1,47 @@
+// Private matches in the client: --private, the command a creator passes on, and the advice
+// given when a join or watch is refused for its invite code.
+#include <catch2/catch.hpp>
+
+#include "client-cli/invites.h"
+
+using namespace skirmish::client;
+using nlohmann::json;
+
+// (Not named "--private ...": CTest passes each name to Catch, which would read it as a flag.)
+TEST_CASE("the flag --private asks for option private=true, and refuses -o private beside it") {
+  json options = {{"fog", "true"}};
+  ask_private(options);
+  CHECK(options == json({{"fog", "true"}, {"private", "true"}}));
+  json both = {{"private", "false"}};
+  CHECK_THROWS_WITH(ask_private(both), Catch::Contains("--private or -o private"));
+}
+
+TEST_CASE("the join command names the server unless it is the default, and the invite code") {
+  CHECK(join_command(parse_server_url("ws://127.0.0.1:8080"), "ANXCV2GS", "") == "skirmish join ANXCV2GS");
+  CHECK(join_command(parse_server_url("ws://127.0.0.1:8080"), "ANXCV2GS", "K7QX-2M4A-P3ZD") ==
+        "skirmish join ANXCV2GS --invite K7QX-2M4A-P3ZD");
+  CHECK(join_command(parse_server_url("ws://203.0.113.7:9000"), "ANXCV2GS", "K7QX-2M4A-P3ZD") ==
+        "skirmish --server ws://203.0.113.7:9000/ join ANXCV2GS --invite K7QX-2M4A-P3ZD");
+}
+
+TEST_CASE("over wss:// with --ca-file the join command names the certificate's file, which the friend needs") {
+  ServerUrl url = parse_server_url("wss://games.example.org:8443");
+  url.ca_file = "/home/alice/certs/server.crt";
+  CHECK(join_command(url, "ANXCV2GS", "") ==
+        "skirmish --server wss://games.example.org:8443/ --ca-file server.crt join ANXCV2GS");
+  url.ca_file = "/home/alice/my certs/alice's server.crt";  // pasted into a shell as one word
+  CHECK(join_command(url, "M", "C") ==
+        "skirmish --server wss://games.example.org:8443/ --ca-file 'alice'\\''s server.crt' join M --invite C");
+  // ws:// ignores the CA file, so the friend needs none.
+  ServerUrl plain = parse_server_url("ws://h:1");
+  plain.ca_file = "server.crt";
+  CHECK(join_command(plain, "M", "") == "skirmish --server ws://h:1/ join M");
+}
+
+TEST_CASE("a refused join or watch of a private match says to pass --invite, or to check the code") {
+  CHECK(invite_advice("join", "ANXCV2GS", false) ==
+        "pass the code its creator was given with --invite: skirmish join ANXCV2GS --invite CODE");
+  CHECK(invite_advice("watch", "ANXCV2GS", false).find("skirmish watch ANXCV2GS --invite CODE") !=
+        std::string::npos);
+  CHECK(invite_advice("join", "ANXCV2GS", true).find("check the invite code") != std::string::npos);
+}
