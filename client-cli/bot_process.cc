@@ -137,6 +137,10 @@ void BotProcess::on_output_closed() {
 }
 
 std::string BotProcess::wait_for_exit(std::chrono::milliseconds bound) {
+  return exit_status_within(bound).value_or("closed its output");
+}
+
+std::optional<std::string> BotProcess::exit_status_within(std::chrono::milliseconds bound) {
   const auto until = std::chrono::steady_clock::now() + bound;
   while (pid_ > 0) {
     int status = 0;
@@ -149,16 +153,7 @@ std::string BotProcess::wait_for_exit(std::chrono::milliseconds bound) {
     if (std::chrono::steady_clock::now() >= until) break;
     usleep(5000);
   }
-  return "closed its output";
-}
-
-std::optional<std::string> BotProcess::exit_status_now() {
-  int status = 0;
-  if (pid_ <= 0 || waitpid(pid_, &status, WNOHANG) != pid_) return std::nullopt;
-  pid_ = -1;
-  ended_ = true;
-  exit_timer_.cancel();
-  return describe_status(status);
+  return std::nullopt;
 }
 
 // The output closed: wait up to ~0.5 s for the exit status, which says what happened.

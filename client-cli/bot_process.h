@@ -46,7 +46,9 @@ class BotProcess {
   std::string wait_for_exit(std::chrono::milliseconds bound);
   // Whether the program has exited already (reaped now; how, as wait_for_exit says it),
   // without waiting: the loop may not yet have seen the end of its output.
-  std::optional<std::string> exit_status_now();
+  std::optional<std::string> exit_status_now() { return exit_status_within(std::chrono::milliseconds(0)); }
+  // The same, waiting up to `bound` for it to exit; nullopt if it is still running.
+  std::optional<std::string> exit_status_within(std::chrono::milliseconds bound);
 
  private:
   int open_log() const;

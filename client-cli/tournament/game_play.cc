@@ -196,11 +196,19 @@ void GamePlay::on_finished(int seat) {
   Player& p = *players_[static_cast<std::size_t>(seat)];
   // The program was already gone when the final state came: its stdout closed (the exit
   // status may not be read yet), or it exited and the loop has not yet seen its output end.
-  // It crashed before it learned the game was over.
+  // It crashed before it learned the game was over. A bot that never answered anything may
+  // still be dying (a shell that cannot find the program, on a busy machine) when its
+  // opponent's crash ends the game at once: it gets the same short wait, so that two bots
+  // dead from the start both lose whichever died first.
   if (p.crash.empty()) {
-    const std::optional<std::string> ended = p.process->output_closed()
-                                                 ? p.process->wait_for_exit(std::chrono::milliseconds(300))
-                                                 : p.process->exit_status_now();
+    constexpr std::chrono::milliseconds kDyingWait{300};
+    std::optional<std::string> ended;
+    if (p.process->output_closed())
+      ended = p.process->wait_for_exit(kDyingWait);
+    else if (p.actor->last_answer().empty())
+      ended = p.process->exit_status_within(kDyingWait);
+    else
+      ended = p.process->exit_status_now();
     if (ended) {
       p.crash = "the bot " + *ended;
       p.bridge << "bridge: " << p.crash << " before the game ended" << std::endl;
