@@ -51,6 +51,9 @@ MatchSession::MatchSession(asio::io_context& io, ServerUrl url, std::string name
 }
 
 void MatchSession::start() {
+  // Spectators get no token: nothing of theirs to take.
+  if (request_.mode != SeatRequest::Mode::Watch)
+    if (const std::string warning = clear_text_warning(url_); !warning.empty()) std::cerr << warning << std::endl;
   watch_signals();
   open_connection(false);
 }

@@ -77,6 +77,23 @@ std::string choose_ca_file(const std::string& flag_value) {
   return !flag_value.empty() ? flag_value : from_env("SKIRMISH_CA_FILE");
 }
 
+namespace {
+
+bool is_loopback(const std::string& host) {
+  return host == "localhost" || host.starts_with("127.") || host == "::1" || host == "[::1]";
+}
+
+}  // namespace
+
+std::string clear_text_warning(const ServerUrl& url) {
+  if (url.tls || is_loopback(url.host)) return "";
+  std::string text = "Warning: " + url.text() +
+                     " is not encrypted: your seat token crosses the network in clear, and anyone on the "
+                     "way could take your seat. Ask the host for wss:// (docs/operations.md, \"TLS\")";
+  if (!url.ca_file.empty()) text += "; --ca-file only counts for wss://";
+  return text + ".";
+}
+
 ServerUrl choose_server_url(const std::string& server_flag, const std::string& ca_file_flag,
                             const std::string& fallback, const std::string& fallback_ca_file) {
   ServerUrl url = parse_server_url(choose_server(server_flag, fallback));

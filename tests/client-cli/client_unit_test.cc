@@ -24,6 +24,17 @@ TEST_CASE("server URLs are parsed or refused with the reason") {
   CHECK(choose_server("ws://a:1") == "ws://a:1");
 }
 
+TEST_CASE("a player is warned before a seat token goes over ws:// to another machine") {
+  CHECK_THAT(clear_text_warning(parse_server_url("ws://203.0.113.7:8080")),
+             Catch::Contains("not encrypted") && Catch::Contains("wss://"));
+  CHECK(clear_text_warning(parse_server_url("wss://203.0.113.7:8080")).empty());
+  for (const char* local : {"ws://127.0.0.1:8080", "ws://localhost:8080", "ws://[::1]:8080", "ws://127.0.1.1"})
+    CHECK(clear_text_warning(parse_server_url(local)).empty());
+  ServerUrl with_ca = parse_server_url("ws://games.example.org:8080");
+  with_ca.ca_file = "server.crt";
+  CHECK_THAT(clear_text_warning(with_ca), Catch::Contains("--ca-file only counts for wss://"));
+}
+
 TEST_CASE("wss:// URLs ask for TLS, on port 443 unless one is given") {
   const auto url = parse_server_url("wss://games.example.org");
   CHECK(url.tls);
