@@ -69,6 +69,10 @@ int main(int argc, char** argv) {
   rules.apply(app.add_option("--max-connections", config.max_connections, "connections held at most")
                   ->envname("SKIRMISH_MAX_CONNECTIONS"),
               whole_number(1, 10'000'000));
+  rules.apply(app.add_option("--max-connections-per-ip", config.max_connections_per_ip,
+                             "connections from one IP address at most (0 = no limit; loopback is not limited)")
+                  ->envname("SKIRMISH_MAX_CONNECTIONS_PER_IP"),
+              whole_number(0, 10'000'000));
   rules.apply(app.add_option("--rate-limit", config.rate_limit_per_second,
                              "messages per second per connection (0 = no limit)")
                   ->envname("SKIRMISH_RATE_LIMIT"),

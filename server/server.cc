@@ -48,9 +48,7 @@ struct Server::Impl {
         });
         return;
       }
-      const int count = context->connections.fetch_add(1) + 1;
-      const bool over_limit = count > context->config.max_connections;
-      start_session(std::move(socket), context, over_limit);
+      start_session(std::move(socket), context);
       accept();
     };
     // A connection's handlers must not run concurrently: a strand each, unless one thread

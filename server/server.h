@@ -16,6 +16,9 @@ struct Config {
   int threads = 0;             // 0 = hardware cores
   std::size_t max_message_bytes = 64 * 1024;
   int max_connections = 10000;
+  // Connections from one IP address (0 = no limit); loopback addresses are not limited (a
+  // reverse proxy on this host gives every client one).
+  int max_connections_per_ip = 200;
   double rate_limit_per_second = 50;  // messages per connection, token bucket
   int rate_burst = 100;
   std::chrono::milliseconds idle_timeout{60000};

@@ -6,6 +6,7 @@
 #include <mutex>
 #include <unordered_map>
 
+#include "server/connection_slot.h"
 #include "server/durability_gate.h"
 #include "server/history_worker.h"
 #include "server/lobby.h"
@@ -31,6 +32,7 @@ struct ServerContext {
   Config config;
   std::shared_ptr<Lobby> lobby;
   std::atomic<int> connections{0};     // TCP connections (WebSocket and plain HTTP)
+  AddressCounts connections_by_address;
   std::atomic<int> websockets{0};      // of which WebSocket sessions
   std::atomic<bool> ready{false};      // store opened, old matches reloaded, listening
   std::atomic<bool> stopping{false};

@@ -67,22 +67,20 @@ class Session final : public Participant,
   // `buffer`: bytes already read from the connection (by the TLS detector); `stream_args`
   // make the NextLayer (a tcp_stream, and for TLS the server's ssl::context too).
   template <class... StreamArgs>
-  Session(std::shared_ptr<ServerContext> context, bool over_limit, beast::flat_buffer buffer,
+  Session(std::shared_ptr<ServerContext> context, ConnectionSlot slot, beast::flat_buffer buffer,
           StreamArgs&&... stream_args)
       : ws_(std::forward<StreamArgs>(stream_args)...),
         buffer_(std::move(buffer)),
         context_(std::move(context)),
         limiter_(context_->config.rate_limit_per_second, context_->config.rate_burst),
-        over_limit_(over_limit) {
+        slot_(std::move(slot)) {
     beast::error_code ec;
     const auto endpoint = beast::get_lowest_layer(ws_).socket().remote_endpoint(ec);
-    if (!ec) address_ = endpoint.address().to_string();
-    peer_ = ec ? std::string("?") : address_ + ":" + std::to_string(endpoint.port());
+    peer_ = ec ? std::string("?") : slot_.address() + ":" + std::to_string(endpoint.port());
   }
 
   ~Session() override {
     context_->remove_session(this);
-    context_->connections.fetch_sub(1);
     if (websocket_) context_->websockets.fetch_sub(1);
     spdlog::debug("connection {} closed", peer_);
   }
@@ -287,19 +285,33 @@ class Session final : public Participant,
                      [self = this->shared_from_this()](beast::error_code ec) { self->on_accept(ec); });
   }
 
+  // server_full, then close 1013. One host over its share is logged at debug only: its
+  // attempts would flood the log.
+  void refuse_over_limit() {
+    context_->metrics.count_error(ErrorCode::ServerFull);
+    std::string text;
+    if (slot_.over() == ConnectionSlot::Over::Server) {
+      spdlog::warn("connection from {} refused: server full ({} connections)", peer_,
+                   context_->config.max_connections);
+      text = "the server is at its connection limit; try again later";
+    } else {
+      spdlog::debug("connection from {} refused: {} connections from that address", peer_,
+                    context_->config.max_connections_per_ip);
+      text = "too many connections from your address " + slot_.address() + " (this server allows " +
+             std::to_string(context_->config.max_connections_per_ip) + "); close some and try again";
+    }
+    enqueue(make_message(protocol::encode_error(ErrorCode::ServerFull, text, {})));
+    close_after_writes_ = PendingClose{websocket::close_code::try_again_later, "server full"};
+  }
+
   void on_accept(beast::error_code ec) {
     if (ec) {
       spdlog::debug("handshake with {} failed: {}", peer_, ec.message());
       return;
     }
     accepted_ = true;
-    if (over_limit_) {
-      spdlog::warn("connection from {} refused: server full ({} connections)", peer_,
-                   context_->config.max_connections);
-      context_->metrics.count_error(ErrorCode::ServerFull);
-      enqueue(make_message(protocol::encode_error(
-          ErrorCode::ServerFull, "the server is at its connection limit; try again later", {})));
-      close_after_writes_ = PendingClose{websocket::close_code::try_again_later, "server full"};
+    if (slot_.over() != ConnectionSlot::Over::None) {
+      refuse_over_limit();
       return;
     }
     spdlog::info("connection from {}", peer_);
@@ -484,7 +496,7 @@ class Session final : public Participant,
         send(protocol::encode_games(engine::all_games(), context_->config.reconnect_grace_default, id));
         return;
       case MessageType::CreateMatch: {
-        auto created = context_->lobby->create(message.game, message.options, id, address_);
+        auto created = context_->lobby->create(message.game, message.options, id, slot_.address());
         send(std::move(created.reply));
         return;
       }
@@ -571,9 +583,8 @@ class Session final : public Participant,
   std::deque<Outgoing> queue_;
   std::shared_ptr<ServerContext> context_;
   RateLimiter limiter_;
-  std::string address_;  // the client's IP address (its quota of open matches)
+  ConnectionSlot slot_;  // counts this connection; the client's IP address (quotas)
   std::string peer_;      // address:port, for the log
-  bool over_limit_ = false;
   bool hello_ = false;
   bool closing_ = false;
   bool gone_ = false;
@@ -596,13 +607,8 @@ class Session final : public Participant,
 // or an HTTP request line) say which session to make.
 class TlsDetector : public std::enable_shared_from_this<TlsDetector> {
  public:
-  TlsDetector(beast::tcp_stream&& stream, std::shared_ptr<ServerContext> context, bool over_limit)
-      : stream_(std::move(stream)), context_(std::move(context)), over_limit_(over_limit) {}
-
-  // A connection that never became a session is still counted until here.
-  ~TlsDetector() {
-    if (!handed_over_) context_->connections.fetch_sub(1);
-  }
+  TlsDetector(beast::tcp_stream&& stream, std::shared_ptr<ServerContext> context, ConnectionSlot slot)
+      : stream_(std::move(stream)), context_(std::move(context)), slot_(std::move(slot)) {}
 
   void run() {
     stream_.expires_after(std::chrono::seconds(30));
@@ -614,14 +620,13 @@ class TlsDetector : public std::enable_shared_from_this<TlsDetector> {
 
  private:
   void hand_over(beast::error_code ec, bool tls) {
-    if (ec) return;  // closed or silent before its first bytes
-    handed_over_ = true;
+    if (ec) return;  // closed or silent before its first bytes (the slot goes with this)
     if (tls)
-      std::make_shared<Session<TlsStream>>(context_, over_limit_, std::move(buffer_),
+      std::make_shared<Session<TlsStream>>(context_, std::move(slot_), std::move(buffer_),
                                            std::move(stream_), *context_->tls)
           ->run();
     else
-      std::make_shared<Session<PlainStream>>(context_, over_limit_, std::move(buffer_),
+      std::make_shared<Session<PlainStream>>(context_, std::move(slot_), std::move(buffer_),
                                              std::move(stream_))
           ->run();
   }
@@ -629,20 +634,21 @@ class TlsDetector : public std::enable_shared_from_this<TlsDetector> {
   beast::tcp_stream stream_;
   beast::flat_buffer buffer_;
   std::shared_ptr<ServerContext> context_;
-  bool over_limit_;
-  bool handed_over_ = false;
+  ConnectionSlot slot_;
 };
 
 }  // namespace
 
-void start_session(net::ip::tcp::socket socket, std::shared_ptr<ServerContext> context,
-                   bool over_limit) {
+void start_session(net::ip::tcp::socket socket, std::shared_ptr<ServerContext> context) {
+  beast::error_code ec;
+  const auto endpoint = socket.remote_endpoint(ec);
+  ConnectionSlot slot(*context, ec ? std::string() : endpoint.address().to_string());
   beast::tcp_stream stream(with_no_delay(std::move(socket)));
   if (context->tls) {
-    std::make_shared<TlsDetector>(std::move(stream), std::move(context), over_limit)->run();
+    std::make_shared<TlsDetector>(std::move(stream), std::move(context), std::move(slot))->run();
     return;
   }
-  std::make_shared<Session<PlainStream>>(std::move(context), over_limit, beast::flat_buffer{},
+  std::make_shared<Session<PlainStream>>(std::move(context), std::move(slot), beast::flat_buffer{},
                                          std::move(stream))
       ->run();
 }

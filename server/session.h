@@ -11,8 +11,7 @@ namespace skirmish::server {
 
 // Takes over an accepted socket (whose executor is a strand, or the io_context itself when
 // one thread runs it) and serves it until it closes.
-// `over_limit`: the server is full; the client gets `server_full` and is closed (1013).
-void start_session(boost::asio::ip::tcp::socket socket, std::shared_ptr<ServerContext> context,
-                   bool over_limit);
+// Counts it (ConnectionSlot); over a limit, the client gets `server_full` and is closed (1013).
+void start_session(boost::asio::ip::tcp::socket socket, std::shared_ptr<ServerContext> context);
 
 }  // namespace skirmish::server

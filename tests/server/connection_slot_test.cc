@@ -1,0 +1,57 @@
+// Connection counting: the server's limit, the per-address limit, loopback left out of the
+// latter, and every slot given back when its connection goes.
+#include <catch2/catch.hpp>
+
+#include <memory>
+#include <vector>
+
+#include "server/connection_slot.h"
+#include "server/server_context.h"
+
+namespace skirmish::server {
+namespace {
+
+using Over = ConnectionSlot::Over;
+
+TEST_CASE("one address gets at most its share of connections, loopback any number", "[server][limits]") {
+  ServerContext context;
+  context.config.max_connections = 100;
+  context.config.max_connections_per_ip = 2;
+  std::vector<std::unique_ptr<ConnectionSlot>> slots;
+  auto connect = [&](const char* address) {
+    slots.push_back(std::make_unique<ConnectionSlot>(context, address));
+    return slots.back()->over();
+  };
+  CHECK(connect("203.0.113.7") == Over::None);
+  CHECK(connect("203.0.113.7") == Over::None);
+  CHECK(connect("203.0.113.7") == Over::Address);
+  CHECK(connect("198.51.100.1") == Over::None);  // another host is not held back
+  CHECK(connect("2001:db8::1") == Over::None);
+  for (int i = 0; i < 5; ++i) CHECK(connect("127.0.0.1") == Over::None);
+  CHECK(connect("::1") == Over::None);
+  CHECK(context.connections.load() == 11);
+
+  slots.erase(slots.begin(), slots.begin() + 3);  // the three from 203.0.113.7 close
+  CHECK(context.connections.load() == 8);
+  CHECK(connect("203.0.113.7") == Over::None);
+  slots.clear();
+  CHECK(context.connections.load() == 0);
+}
+
+TEST_CASE("the server's own limit comes first, and 0 turns the per-address one off", "[server][limits]") {
+  ServerContext context;
+  context.config.max_connections = 3;
+  context.config.max_connections_per_ip = 0;
+  std::vector<ConnectionSlot> slots;
+  slots.reserve(5);
+  for (int i = 0; i < 3; ++i) CHECK(slots.emplace_back(context, "203.0.113.7").over() == Over::None);
+  CHECK(slots.emplace_back(context, "198.51.100.1").over() == Over::Server);
+  // Moved, a slot still counts once.
+  ConnectionSlot moved(std::move(slots.back()));
+  slots.pop_back();
+  CHECK(context.connections.load() == 4);
+  CHECK(moved.address() == "198.51.100.1");
+}
+
+}  // namespace
+}  // namespace skirmish::server
