@@ -152,9 +152,18 @@ std::optional<char32_t> next_code_point(std::string_view text, std::size_t& pos)
 // Why a name may not hold `code` ("a control character"), or nullptr when it may.
 const char* forbidden_in_name(char32_t code) {
   if (code <= 0x1F || (code >= 0x7F && code <= 0x9F)) return "a control character";
-  if ((code >= 0x202A && code <= 0x202E) || (code >= 0x2066 && code <= 0x2069))
+  if ((code >= 0x202A && code <= 0x202E) || (code >= 0x2066 && code <= 0x2069) || code == 0x200E || code == 0x200F)
     return "a bidirectional control character";
+  // Invisible: "alice" with one of these looks like alice. (The zero-width joiner and
+  // non-joiner stay: emoji sequences and Persian or Indic names need them.)
+  if (code == 0x00AD || code == 0x180E || code == 0x200B || (code >= 0x2060 && code <= 0x2064) || code == 0xFEFF)
+    return "an invisible character";
   return nullptr;
+}
+
+bool is_blank(char32_t code) {
+  return code == 0x20 || code == 0xA0 || code == 0x1680 || (code >= 0x2000 && code <= 0x200A) ||
+         code == 0x200C || code == 0x200D || code == 0x202F || code == 0x205F || code == 0x3000;
 }
 
 std::string code_point_name(char32_t code) {
@@ -168,6 +177,7 @@ std::string code_point_name(char32_t code) {
 void check_player_name(std::string_view name) {
   std::size_t pos = 0;
   std::size_t characters = 0;
+  bool visible = false;
   while (pos < name.size()) {
     if (++characters > kMaxNameLength)
       bad("name", "is longer than " + std::to_string(kMaxNameLength) + " characters");
@@ -176,7 +186,10 @@ void check_player_name(std::string_view name) {
     if (!code) bad("name", "is not valid UTF-8" + at);
     if (const char* kind = forbidden_in_name(*code))
       bad("name", "contains " + std::string(kind) + " (" + code_point_name(*code) + ")" + at);
+    visible = visible || !is_blank(*code);
   }
+  // "" is no name at all; "   " would be shown as one.
+  if (!name.empty() && !visible) bad("name", "has no visible character (leave it out to play without a name)");
 }
 
 engine::Options options_from_json(const json& options) {
@@ -271,6 +284,8 @@ ClientMessage parse_client_message(std::string_view frame, std::string& id_out) 
       out.game = optional_string(message, "game");
       out.match = optional_string(message, "match");
       out.invite = optional_string(message, "invite");
+      if (!out.invite.empty() && out.match.empty())
+        bad("invite", "needs 'match': a private match is listed only when asked for by its id with its code");
       break;
     case MessageType::Join: {
       out.match = require_string(message, "match");

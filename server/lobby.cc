@@ -78,6 +78,14 @@ std::map<std::pair<std::string, std::string>, int> Lobby::count_by_game_and_stat
 
 namespace {
 
+// "10 minutes", "90 s", "250 ms".
+std::string describe_wait(std::chrono::milliseconds wait) {
+  if (wait.count() % 1000 != 0) return std::to_string(wait.count()) + " ms";
+  const long long seconds = wait.count() / 1000;
+  if (seconds >= 60 && seconds % 60 == 0) return std::to_string(seconds / 60) + (seconds == 60 ? " minute" : " minutes");
+  return std::to_string(seconds) + " s";
+}
+
 // Throws `code` naming the games this server has.
 const engine::GameInfo& known_game(const std::string& game, ErrorCode code) {
   if (const engine::GameInfo* info = engine::find_game(game)) return *info;
@@ -144,7 +152,7 @@ Lobby::Created Lobby::create(const std::string& game, engine::Options options,
       match->id(), *info, protocol::shown_options(*codec, resolved), match_settings, invite, id);
 
   forget_if_nobody_joins(match->id(), match_settings.reconnect_grace);
-  return {match, std::move(reply)};
+  return {match, std::move(reply), invite};
 }
 
 void Lobby::require_open_match_quota(const std::string& address) {
@@ -170,22 +178,14 @@ void Lobby::require_open_match_quota(const std::string& address) {
                                     mine.size(), address));
 }
 
-// A match nobody joins is forgotten after the reconnect grace.
-void Lobby::forget_if_nobody_joins(const std::string& match_id, std::chrono::milliseconds after) {
+// A match nobody joins is removed after a while: long enough for a friend to get its id (and
+// a private match's code) and join, at least its reconnect grace.
+void Lobby::forget_if_nobody_joins(const std::string& match_id, std::chrono::milliseconds grace) {
+  const auto after = std::max(settings_.unjoined_wait, grace);
   auto timer = std::make_shared<boost::asio::steady_timer>(executor_, after);
-  timer->async_wait([timer, weak = weak_from_this(), mid = match_id](const boost::system::error_code& ec) {
+  timer->async_wait([timer, weak = weak_from_this(), mid = match_id, after](const boost::system::error_code& ec) {
     if (ec) return;
-    auto lobby = weak.lock();
-    if (!lobby) return;
-    auto found = [&]() -> std::shared_ptr<Match> {
-      std::lock_guard lock(lobby->mutex_);
-      auto it = lobby->matches_.find(mid);
-      return it == lobby->matches_.end() ? nullptr : it->second;
-    }();
-    if (!found) return;
-    const auto summary = found->summary();
-    if (summary.status == "open" && !summary.seats[0].taken && !summary.seats[1].taken)
-      lobby->retire(mid, false);
+    if (auto lobby = weak.lock()) lobby->remove_unstarted(mid, "nobody joined it within " + describe_wait(after));
   });
 }
 
@@ -200,6 +200,8 @@ std::shared_ptr<Match> Lobby::find(const std::string& typed_id) const {
 // Says where a finished match went. The store is not asked whether it has this one: a read
 // there commits the pending group of writes, which no client should be able to trigger at will.
 std::string Lobby::no_such_match_text(const std::string& match_id) const {
+  for (const auto& [id, why] : removed_)
+    if (id == match_id) return "match " + match_id + " was removed before it started: " + why;
   const auto linger_s = std::chrono::duration_cast<std::chrono::seconds>(settings_.finished_linger);
   std::string text = "no match '" + match_id +
                      "' here: no such id, or the match ended (a finished match is let go " +
@@ -263,27 +265,33 @@ std::size_t Lobby::size() const {
   return matches_.size();
 }
 
+void Lobby::remove_unstarted(const std::string& match_id, const std::string& why) {
+  std::shared_ptr<Match> match;
+  {
+    std::lock_guard lock(mutex_);
+    auto it = matches_.find(match_id);
+    if (it == matches_.end()) return;
+    match = it->second;
+  }
+  // Only if it is still open with every seat empty: a join may have come meanwhile.
+  const auto summary = match->summary();
+  if (summary.status != "open" || summary.seats[0].taken || summary.seats[1].taken) return;
+  {
+    std::lock_guard lock(mutex_);
+    matches_.erase(match_id);
+    removed_.emplace_back(match_id, why);
+    if (removed_.size() > kRemovedRemembered) removed_.pop_front();
+  }
+  match->mark_removed(why);
+  spdlog::info("match {}: removed before it started ({})", match_id, why);
+  services_.write_or_log("cancel match " + match_id, [match_id, now = unix_ms()](store::MatchStore& store) {
+    store.cancel_match(match_id, now);
+  });
+}
+
 void Lobby::retire(const std::string& match_id, bool finished) {
-  if (!finished) {
-    // An open match whose seats are all empty again: gone at once (if still empty).
-    std::shared_ptr<Match> match;
-    {
-      std::lock_guard lock(mutex_);
-      auto it = matches_.find(match_id);
-      if (it == matches_.end()) return;
-      match = it->second;
-    }
-    const auto summary = match->summary();
-    if (summary.status != "open" || summary.seats[0].taken || summary.seats[1].taken) return;
-    {
-      std::lock_guard lock(mutex_);
-      matches_.erase(match_id);
-    }
-    spdlog::info("match {}: removed (nobody joined)", match_id);
-    services_.write_or_log("cancel match " + match_id,
-                           [match_id, now = unix_ms()](store::MatchStore& store) {
-                             store.cancel_match(match_id, now);
-                           });
+  if (!finished) {  // an open match whose seats are all empty again: gone at once
+    remove_unstarted(match_id, "every player in it left");
     return;
   }
   // A finished match stays findable for a while, so a dropped player can still see the end;

@@ -23,6 +23,9 @@ struct LobbySettings {
   std::chrono::milliseconds reconnect_grace_default{60000};
   std::chrono::milliseconds deadline_margin{200};
   std::chrono::milliseconds finished_linger{60000};  // how long a finished match stays findable
+  // How long a match nobody has joined waits for its first player (at least its reconnect
+  // grace): time to pass its id, and a private match's invite code, to a friend.
+  std::chrono::milliseconds unjoined_wait{600000};
   std::size_t max_matches = 10000;
   // Whether a match may let spectators see everything (spectators=full): in a fog match
   // that shows anyone, the opponent too, the hidden pieces. A tournament host turns it off.
@@ -44,7 +47,8 @@ class Lobby : public std::enable_shared_from_this<Lobby> {
 
   struct Created {
     std::shared_ptr<Match> match;
-    std::string reply;  // the encoded match_created
+    std::string reply;   // the encoded match_created
+    std::string invite;  // a private match's code (in the reply too), else empty
   };
   // `creator_address`: the client's IP address, for its quota of open matches. Throws
   // ProtocolError: bad_options (unknown game, bad option), server_full (too many matches),
@@ -72,12 +76,14 @@ class Lobby : public std::enable_shared_from_this<Lobby> {
 
  private:
   void retire(const std::string& match_id, bool finished);
+  // Removes a match that has not started and has no player seated (else does nothing).
+  void remove_unstarted(const std::string& match_id, const std::string& why);
   void forget_finished(const std::string& match_id);  // its linger is over
   std::shared_ptr<Match> make_match(std::string id, const engine::GameInfo& info,
                                     const protocol::GameCodec& codec, engine::Options resolved,
                                     protocol::MatchSettings settings,
                                     std::unique_ptr<engine::GameState> state);
-  void forget_if_nobody_joins(const std::string& match_id, std::chrono::milliseconds after);
+  void forget_if_nobody_joins(const std::string& match_id, std::chrono::milliseconds grace);
   // Expects mutex_ held. Throws too_many_open_matches when `address` has its quota waiting.
   void require_open_match_quota(const std::string& address);
   std::string no_such_match_text(const std::string& match_id) const;
@@ -88,6 +94,9 @@ class Lobby : public std::enable_shared_from_this<Lobby> {
   mutable std::mutex mutex_;
   std::unordered_map<std::string, std::shared_ptr<Match>> matches_;
   std::deque<std::string> lingering_;  // finished matches still findable, oldest first
+  // The last matches removed before they started, with why: a late joiner is told.
+  static constexpr std::size_t kRemovedRemembered = 1000;
+  std::deque<std::pair<std::string, std::string>> removed_;
   // Per creator address, the matches it created that may still be waiting for players.
   std::unordered_map<std::string, std::vector<std::weak_ptr<Match>>> open_by_address_;
 };

@@ -109,6 +109,21 @@ bool Match::over() const {
   return status_ == MatchStatus::Over;
 }
 
+bool Match::removed() const {
+  std::lock_guard lock(mutex_);
+  return removed_;
+}
+
+void Match::mark_removed(const std::string& why) {
+  std::lock_guard lock(mutex_);
+  removed_ = true;
+  const Message notice = make_message(protocol::encode_error(
+      ErrorCode::NoSuchMatch, "match " + id_ + " was removed before it started: " + why, {}));
+  for (const auto& spectator : spectators_)
+    if (auto connection = spectator.connection.lock()) connection->deliver(notice);
+  spectators_.clear();
+}
+
 engine::Outcome Match::outcome() const {
   return server_outcome_ ? *server_outcome_ : state_->outcome();
 }

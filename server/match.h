@@ -57,6 +57,11 @@ class Match : public std::enable_shared_from_this<Match> {
   std::pair<std::int64_t, std::uint64_t> creation_order() const { return {created_ms_, instance_}; }
   const engine::GameInfo& info() const { return info_; }
   bool over() const;
+  // The lobby removed it before it started (no player seated): nothing more will happen.
+  bool removed() const;
+  // Called by the lobby as it removes the match: its spectators are told (no_such_match,
+  // without id) and let go, so their connections may watch something else.
+  void mark_removed(const std::string& why);
   // Created, not started. Read without the match's lock, so the lobby may ask under its own.
   bool waiting_for_players() const { return waiting_for_players_.load(std::memory_order_relaxed); }
   protocol::MatchSummary summary() const;
@@ -180,6 +185,7 @@ class Match : public std::enable_shared_from_this<Match> {
   std::optional<Clock::time_point> deadline_;
   std::uint64_t deadline_generation_ = 0;
   bool retired_ = false;
+  bool removed_ = false;
 };
 
 }  // namespace skirmish::server

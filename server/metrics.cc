@@ -57,6 +57,8 @@ std::string Metrics::render(int connections, bool store_enabled,
   counter(out, "skirmish_tls_handshake_failures_total",
           "TLS handshakes that failed (a client that does not trust the certificate, a scanner)",
           tls_handshake_failures_total);
+  counter(out, "skirmish_plain_websockets_refused_total",
+          "plain ws:// game connections refused by --tls-only", plain_websockets_refused_total);
   header(out, "skirmish_matches", "gauge", "matches held by the server, by game and state");
   for (const auto& [key, count] : matches)
     out += "skirmish_matches{game=\"" + key.first + "\",state=\"" + key.second + "\"} " +

@@ -39,6 +39,7 @@ struct Metrics {
   // TLS handshakes that failed: a client that does not trust the certificate, a scanner.
   // Each is logged at debug only (scanners would flood the log); this shows the host they happen.
   std::atomic<std::uint64_t> tls_handshake_failures_total{0};
+  std::atomic<std::uint64_t> plain_websockets_refused_total{0};
   std::array<std::atomic<std::uint64_t>, kErrorCodeCount> errors_total{};
   LatencyHistogram message_latency;  // one client message, parsed to answered
   LatencyHistogram store_write_latency;

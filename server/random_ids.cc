@@ -46,9 +46,11 @@ std::string canonical_match_id(std::string typed) {
 }
 
 std::string canonical_invite_code(std::string_view typed) {
+  // Only the letters and digits count: whatever a chat program put between the groups (an
+  // en dash, a no-break space, a tab, a newline) is not part of the code.
   std::string compact;
   for (char ch : typed)
-    if (ch != '-' && ch != ' ') compact += ch;
+    if ((ch >= 'A' && ch <= 'Z') || (ch >= 'a' && ch <= 'z') || (ch >= '0' && ch <= '9')) compact += ch;
   return canonical_match_id(std::move(compact));
 }
 

@@ -16,8 +16,8 @@ std::string canonical_match_id(std::string typed);
 // A private match's invite code: 12 base32 characters (60 bits) in groups of four,
 // "K7QX-2M4A-P3ZD", read out or pasted to a friend.
 std::string random_invite_code();
-// An invite code as a person may type it, made canonical: groups' dashes and spaces
-// dropped, then as canonical_match_id.
+// An invite code as a person may type or paste it, made canonical: only its ASCII letters
+// and digits kept (dashes, spaces and any other separator dropped), then as canonical_match_id.
 std::string canonical_invite_code(std::string_view typed);
 // 16 hex digits (64 bits): a seed string for a game whose creator gave none.
 std::string random_seed_text();

@@ -84,6 +84,7 @@ struct Server::Impl {
     const Config& config = context->config;
     LobbySettings lobby;
     lobby.reconnect_grace_default = config.reconnect_grace_default;
+    lobby.unjoined_wait = config.unjoined_wait;
     lobby.deadline_margin = config.deadline_margin;
     lobby.allow_full_spectators = config.allow_full_spectators;
     lobby.max_open_matches_per_address = static_cast<std::size_t>(std::max(0, config.max_open_matches_per_ip));
@@ -196,9 +197,11 @@ void Server::start() {
     throw;
   }
   s.context->ready = true;  // after the lobby and store exist: readers check this first
+  const char* tls = !s.context->tls       ? ""
+                    : config.tls_only ? "; TLS only for games (wss://); plain ws:// refused, plain http:// answered"
+                                      : "; TLS on (wss://, https://) besides plain ws://, http://";
   spdlog::info("listening on {}:{} ({} thread{}){}", config.address, s.port, s.threads_wanted,
-               s.threads_wanted == 1 ? "" : "s",
-               s.context->tls ? "; TLS on (wss://, https://) besides plain ws://, http://" : "");
+               s.threads_wanted == 1 ? "" : "s", tls);
 }
 
 unsigned short Server::port() const { return impl_->port; }

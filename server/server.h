@@ -26,6 +26,8 @@ struct Config {
   std::chrono::milliseconds hello_timeout{30000};
   std::chrono::milliseconds deadline_margin{200};
   std::chrono::milliseconds reconnect_grace_default{60000};
+  // How long a match nobody has joined waits for its first player (at least its grace).
+  std::chrono::milliseconds unjoined_wait{600000};
   bool allow_full_spectators = true;  // create_match may ask for spectators=full
   // Matches created from one IP address and not yet started (0 = no limit).
   int max_open_matches_per_ip = 50;

@@ -173,7 +173,8 @@ class Session final : public Participant,
     }
     if (websocket::is_upgrade(request_parser_->get())) {
       if (!kTls && context_->config.tls_only) {
-        spdlog::debug("connection {}: plain WebSocket refused (--tls-only)", peer_);
+        context_->metrics.plain_websockets_refused_total.fetch_add(1, std::memory_order_relaxed);
+        spdlog::debug("connection {}: plain ws:// refused (--tls-only)", peer_);
         respond(HttpReply{403, "application/json",
                           "{\"error\":\"this server takes games over TLS only: connect with wss://\"}\n"});
         return;
@@ -497,6 +498,8 @@ class Session final : public Participant,
         return;
       case MessageType::CreateMatch: {
         auto created = context_->lobby->create(message.game, message.options, id, slot_.address());
+        if (!created.invite.empty())
+          created_private_ = std::make_unique<CreatedPrivate>(CreatedPrivate{created.match->id(), created.invite});
         send(std::move(created.reply));
         return;
       }
@@ -509,7 +512,7 @@ class Session final : public Participant,
         leave_finished_match();
         require_no_match();
         auto match = context_->lobby->find(message.match);
-        match->check_invite(message.invite);
+        match->check_invite(invite_for(*match, message.invite));
         seat_ = match->join(this->shared_from_this(), message.seat, name_, id);
         match_ = std::move(match);
         return;
@@ -518,7 +521,7 @@ class Session final : public Participant,
         leave_finished_match();
         require_no_match();
         auto match = context_->lobby->find(message.match);
-        match->check_invite(message.invite);
+        match->check_invite(invite_for(*match, message.invite));
         match->watch(this->shared_from_this(), id);
         seat_.reset();
         match_ = std::move(match);
@@ -555,8 +558,14 @@ class Session final : public Participant,
     }
   }
 
+  // The connection that created a private match was given its code: it need not send it back.
+  const std::string& invite_for(const Match& match, const std::string& given) const {
+    return given.empty() && created_private_ && match.id() == created_private_->match ? created_private_->invite
+                                                                                       : given;
+  }
+
   void leave_finished_match() {
-    if (match_ && match_->over()) {
+    if (match_ && (match_->over() || match_->removed())) {
       match_.reset();
       seat_.reset();
     }
@@ -599,6 +608,12 @@ class Session final : public Participant,
   std::optional<PendingClose> close_after_writes_;
   std::unique_ptr<net::steady_timer> hello_timer_;  // until hello; see start_hello_timer
   std::string name_;
+  // The last private match this connection created (a pointer: most never create one, and
+  // every byte of a connection counts at twenty thousand of them).
+  struct CreatedPrivate {
+    std::string match, invite;
+  };
+  std::unique_ptr<CreatedPrivate> created_private_;
   std::shared_ptr<Match> match_;
   std::optional<engine::Seat> seat_;
 };

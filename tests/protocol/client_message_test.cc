@@ -249,6 +249,21 @@ TEST_CASE("A name may not hold control or bidirectional control characters") {
   CHECK_NOTHROW(check_player_name(""));
 }
 
+TEST_CASE("A name may not hide invisible characters, nor be blank") {
+  CHECK(name_problem("alice\xE2\x80\x8B") ==  // U+200B ZERO WIDTH SPACE
+        "field 'name' contains an invisible character (U+200B) at character 6");
+  CHECK_THAT(name_problem("\xEF\xBB\xBF" "bob"), Catch::Contains("invisible character (U+FEFF)"));
+  CHECK_THAT(name_problem("al\xC2\xADice"), Catch::Contains("invisible character (U+00AD)"));
+  CHECK_THAT(name_problem("ann\xE2\x80\x8F"), Catch::Contains("bidirectional control character (U+200F)"));
+  for (const char* blank : {" ", "   ", "\xC2\xA0", "\xE3\x80\x80", " \xE2\x80\x8D "})
+    CHECK(name_problem(blank) ==
+          "field 'name' has no visible character (leave it out to play without a name)");
+  // Joiners inside a visible name stay: emoji sequences and Persian names need them.
+  CHECK_NOTHROW(check_player_name("\xF0\x9F\x91\xA9\xE2\x80\x8D\xF0\x9F\x92\xBB"));  // woman technologist
+  CHECK_NOTHROW(check_player_name("\xD9\x85\xDB\x8C\xE2\x80\x8C\xD8\xAE\xD9\x88\xD8\xA7\xD9\x85"));
+  CHECK_NOTHROW(check_player_name(" ann "));
+}
+
 TEST_CASE("A name that is not valid UTF-8 is refused, never misread") {
   for (const char* bad : {"\xC3",              // cut short
                           "\x80",              // a stray continuation byte

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cctype>
 #include <regex>
+#include <thread>
 
 #include "tests/server/server_fixture.h"
 #include "tests/server/test_client.h"
@@ -111,6 +112,69 @@ TEST_CASE("a public match ignores an invite code, and every match_created says w
       {{"type", "create_match"}, {"game", "dcms"}, {"options", {{"private", "perhaps"}}}});
   CHECK(bad.at("code") == "bad_options");
   CHECK_THAT(bad.at("message").get<std::string>(), Catch::Contains("private"));
+}
+
+TEST_CASE("a pasted invite code counts by its letters and digits, whatever separates them",
+          "[server][private]") {
+  RunningServer server;
+  TestClient alice(server.port(), "alice"), bob(server.port(), "bob");
+  alice.hello("alice");
+  bob.hello("bob");
+  const Json created = create_private(alice, "onedchess");
+  std::string pasted = created.at("invite");
+  pasted.replace(9, 1, "\xC2\xA0");     // a no-break space for the second dash
+  pasted.replace(4, 1, "\xE2\x80\x93");  // an en dash for the first
+  pasted += "\n";
+  CHECK(bob.request({{"type", "join"}, {"match", created.at("match")}, {"invite", pasted}}).at("type") == "joined");
+  const Json lonely = bob.request({{"type", "list_matches"}, {"invite", pasted}});
+  CHECK(lonely.at("code") == "bad_message");
+  CHECK_THAT(lonely.at("message").get<std::string>(), Catch::Contains("'invite' needs 'match'"));
+}
+
+TEST_CASE("the connection that created a private match joins it without sending the code back",
+          "[server][private]") {
+  RunningServer server;
+  TestClient alice(server.port(), "alice"), mallory(server.port(), "mallory");
+  alice.hello("alice");
+  mallory.hello("mallory");
+  const std::string id = create_private(alice, "onedchess").at("match");
+  CHECK(mallory.request({{"type", "join"}, {"match", id}}).at("code") == "unauthorized");
+  CHECK(alice.request({{"type", "join"}, {"match", id}}).at("type") == "joined");
+}
+
+TEST_CASE("a match removed before it started lets its spectators go and tells latecomers why",
+          "[server][private]") {
+  server::Config config = test_config();
+  config.unjoined_wait = std::chrono::milliseconds(300);
+  config.reconnect_grace_default = std::chrono::milliseconds(100);
+  RunningServer server(config);
+  TestClient alice(server.port(), "alice"), carol(server.port(), "carol");
+  alice.hello("alice");
+  carol.hello("carol");
+
+  // Every player left: the spectator is told and let go.
+  const Json created = create_private(alice, "onedchess");
+  const std::string id = created.at("match");
+  REQUIRE(alice.request({{"type", "join"}, {"match", id}}).at("type") == "joined");
+  REQUIRE(carol.request({{"type", "watch"}, {"match", id}, {"invite", created.at("invite")}}).at("type") ==
+          "watching");
+  REQUIRE(alice.request({{"type", "leave"}}).at("type") == "left");
+  const Json gone = carol.wait_for_error("no_such_match");
+  CHECK_FALSE(gone.contains("id"));
+  CHECK_THAT(gone.at("message").get<std::string>(),
+             Catch::Contains(id + " was removed before it started") && Catch::Contains("every player in it left"));
+  const Json late = alice.request({{"type", "join"}, {"match", id}});
+  CHECK(late.at("code") == "no_such_match");
+  CHECK_THAT(late.at("message").get<std::string>(), Catch::Contains("every player in it left"));
+
+  // Nobody joined in time: a latecomer is told so; the spectator may watch something else.
+  const std::string unjoined = alice.create_match("onedchess");
+  std::this_thread::sleep_for(std::chrono::milliseconds(600));
+  const Json too_late = carol.request({{"type", "watch"}, {"match", unjoined}});
+  CHECK(too_late.at("code") == "no_such_match");
+  CHECK_THAT(too_late.at("message").get<std::string>(), Catch::Contains("nobody joined it within 300 ms"));
+  const std::string next = alice.create_match("onedchess");
+  CHECK(carol.request({{"type", "watch"}, {"match", next}}).at("type") == "watching");
 }
 
 }  // namespace skirmish::test

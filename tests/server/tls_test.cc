@@ -256,6 +256,7 @@ TEST_CASE("with --tls-only, plain ws:// upgrades are refused with a reason, wss:
   CHECK(status == 403);
   CHECK_THAT(body, Catch::Contains("TLS only") && Catch::Contains("wss://"));
   CHECK_THAT(plain_http_get(server.port(), "/healthz"), Catch::Contains("\"ok\""));
+  CHECK(metric(server.port(), "skirmish_plain_websockets_refused_total") == 1);
 
   TlsClient secure(server.port(), fixture("server.crt"));
   REQUIRE(secure.handshake().empty());
