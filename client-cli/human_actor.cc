@@ -65,11 +65,15 @@ std::string HumanActor::status_line(const nlohmann::json& state) const {
 }
 
 void HumanActor::show(const nlohmann::json& state) {
+  status_ = state.value("status", "");
+  you_ = state.value("you", "");
+  listen_between_prompts();
   auto shown = on_screen(state);
   if (shown == last_drawn_) return;
   last_drawn_ = std::move(shown);
-  // A prompt for an earlier turn (the turn moved on without us) is no longer asked.
-  if (dialog_ && state.value("turn", -1) != dialog_turn_) dialog_.reset();
+  // A prompt for an earlier turn (the turn moved on without us), or in a game that ended
+  // (the opponent resigned or left), is no longer asked: it is not drawn again.
+  if (dialog_ && (state.value("turn", -1) != dialog_turn_ || status_ != "running")) dialog_.reset();
   const std::string game = state.value("game", "");
   out_ << "\n"
        << style_.bold(std::string("== ") + title(game) + " | match " + state.value("match", "") +
@@ -102,13 +106,13 @@ void HumanActor::act(const nlohmann::json& state, const std::string& refused, Ac
 }
 
 void HumanActor::ask() {
-  if (!dialog_) return;
+  if (!dialog_) return listen_between_prompts();
   out_ << dialog_->prompt() << std::flush;
   input_.read_line([this](std::optional<std::string> line) {
     if (!dialog_) {
       // The prompt was withdrawn (the connection dropped, or the turn moved on).
       if (line) out_ << style_.dim("(not sent: no move is asked for now)") << std::endl;
-      return;
+      return listen_between_prompts();
     }
     if (!line) {
       dialog_.reset();
@@ -127,11 +131,32 @@ void HumanActor::ask() {
       auto done = std::move(done_);
       done_ = nullptr;
       done(Action{Action::Kind::Move, *move});
+      listen_between_prompts();
     } catch (const InputError& e) {
       out_ << style_.yellow(e.what()) << "\n";
       ask();
     }
   });
+}
+
+// On a terminal, a line typed while no prompt is open (the other player's turn, a game
+// not started, a spectator's screen) is answered at once: it is never played later (see
+// LineInput::discard_typed_ahead), and silence left people wondering whether a `resign`
+// had worked. Piped input is left alone: it is a script of moves for the prompts to come.
+void HumanActor::listen_between_prompts() {
+  if (!input_.terminal() || input_.at_end() || dialog_ || asking_resign_) return;
+  input_.read_line([this](std::optional<std::string> line) {
+    if (!line) return;  // the end of input is acted on at the next prompt (end_of_input)
+    out_ << style_.dim(not_asked_note()) << std::endl;
+    listen_between_prompts();
+  });
+}
+
+std::string HumanActor::not_asked_note() const {
+  if (offline_) return "(not sent: no move is asked for now)";
+  if (you_ == "spectator") return "(not sent: a spectator only watches; Ctrl-C stops watching)";
+  if (status_ == "waiting") return "(not sent: the game has not started; Ctrl-C leaves the match)";
+  return "(not sent: it is not your turn; 'resign' and 'help' work at your prompt, Ctrl-C resigns now)";
 }
 
 void HumanActor::notice(const std::string& text) {
@@ -146,18 +171,24 @@ void HumanActor::disconnected(const std::string& text) {
   // No prompt while there is no connection: a move typed now could not be sent. The turn
   // is asked again once the seat is back.
   dialog_.reset();
+  offline_ = true;
   out_ << "\n" << style_.dim("* " + text) << std::endl;
 }
 
 void HumanActor::reconnected(const std::string& text) {
   // The current state follows: it is drawn again, with the open prompt under it.
+  offline_ = false;
   out_ << "\n" << style_.dim("* " + text) << std::endl;
   last_drawn_ = nullptr;
 }
 
 void HumanActor::finished(const nlohmann::json& state) {
   dialog_.reset();
-  out_ << style_.bold("Game over: " + describe_outcome(state["outcome"], state.value("you", ""))) << std::flush;
+  // show() drew the final board without the prompt, so this starts a line of its own; the
+  // style ends before the newline, so the next line is not bold.
+  std::string outcome = describe_outcome(state["outcome"], state.value("you", ""));
+  if (!outcome.empty() && outcome.back() == '\n') outcome.pop_back();
+  out_ << style_.bold("Game over: " + outcome) << std::endl;
 }
 
 void HumanActor::interrupted(ActionHandler done) {

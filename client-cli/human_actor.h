@@ -29,6 +29,8 @@ class HumanActor : public Actor {
 
  private:
   void ask();
+  void listen_between_prompts();
+  std::string not_asked_note() const;
   void confirm_resign(ActionHandler done);
   Action end_of_input();
   std::string status_line(const nlohmann::json& state) const;
@@ -42,6 +44,9 @@ class HumanActor : public Actor {
   bool asking_resign_ = false;
   bool told_how_to_resign_ = false;
   nlohmann::json last_drawn_;  // what the last drawn state showed (see show())
+  std::string status_;         // the last state's status ("waiting", "running", ...)
+  std::string you_;            // and whose screen this is (a seat, or "spectator")
+  bool offline_ = false;       // between disconnected() and reconnected()
   SeatNames names_;            // for the header
 };
 

@@ -2,11 +2,13 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdlib>
 #include <filesystem>
 #include <stdexcept>
 #include <string_view>
 
 #include "client-cli/style.h"
+#include "engine/common/options.h"
 
 namespace skirmish::client {
 
@@ -25,6 +27,12 @@ std::string shell_word(const std::string& text) {
   return quoted + "'";
 }
 
+// The command a friend types then needs no --server.
+bool is_default_server(const ServerUrl& url) {
+  const std::string server = url.text();
+  return server == kDefaultServer || server == std::string(kDefaultServer) + "/";
+}
+
 }  // namespace
 
 void ask_private(nlohmann::json& options) {
@@ -33,17 +41,36 @@ void ask_private(nlohmann::json& options) {
   options["private"] = "true";  // the server reads option values as text
 }
 
-std::string join_command(const ServerUrl& url, const std::string& match, const std::string& invite) {
+bool asks_private(const nlohmann::json& options) {
+  if (!options.contains("private") || !options["private"].is_string()) return false;
+  return engine::parse_bool(options["private"].get<std::string>()).value_or(false);
+}
+
+std::string choose_invite(const std::string& flag_value) {
+  if (!flag_value.empty()) return flag_value;
+  const char* env = std::getenv("SKIRMISH_INVITE");
+  return env != nullptr ? env : "";
+}
+
+std::string join_command(const ServerUrl& url, const std::string& match, const std::string& invite,
+                         Joiner joiner) {
   std::string command = "skirmish ";
-  const std::string server = url.text();
-  if (server != kDefaultServer && server != std::string(kDefaultServer) + "/")
-    command += "--server " + shell_word(server) + " ";
+  if (!is_default_server(url)) command += "--server " + shell_word(url.text()) + " ";
   // Their copy of the certificate: the name is what this client's file is called.
   if (url.tls && !url.ca_file.empty())
     command += "--ca-file " + shell_word(std::filesystem::path(url.ca_file).filename().string()) + " ";
-  command += "join " + shell_word(printable(match));
+  command += joiner == Joiner::Bot ? "bot --cmd PROGRAM " : "join ";
+  command += shell_word(printable(match));
   if (!invite.empty()) command += " --invite " + shell_word(printable(invite));
   return command;
+}
+
+std::string loopback_note(const ServerUrl& url) {
+  if (!is_loopback_host(url.host)) return "";
+  if (is_default_server(url))  // the command has no --server, and needs one elsewhere
+    return std::string("(from another machine, add --server ") + (url.tls ? "wss://" : "ws://") + "ADDRESS:" +
+           url.port + " with this server's address)";
+  return "(from another machine, use this server's address instead of " + printable(url.host) + ")";
 }
 
 std::string invite_advice(const std::string& verb, const std::string& match, bool invite_given) {

@@ -14,10 +14,26 @@ namespace skirmish::client {
 // when -o private=... was given too (one of them would be silently ignored).
 void ask_private(nlohmann::json& options);
 
+// Whether create_match `options` ask for a private match (-o private=yes, --private, ...).
+bool asks_private(const nlohmann::json& options);
+
+// --invite if given, else $SKIRMISH_INVITE (which, unlike a command line, other users of a
+// shared machine cannot read in `ps`), else "".
+std::string choose_invite(const std::string& flag_value);
+
+// Who takes the other seat: a person (`skirmish join`) or a program (`skirmish bot`).
+enum class Joiner { Person, Bot };
+
 // The whole command a friend on another machine types to join `match`: --server unless it
 // is the default, for wss:// the --ca-file's file name (they need their own copy of the
-// certificate), and --invite for a private match ("" for a public one).
-std::string join_command(const ServerUrl& url, const std::string& match, const std::string& invite);
+// certificate), and --invite for a private match ("" for a public one). A bot's command
+// has --cmd PROGRAM for the friend to fill in.
+std::string join_command(const ServerUrl& url, const std::string& match, const std::string& invite,
+                         Joiner joiner = Joiner::Person);
+
+// Said under join_command when `url` is this machine (localhost, 127.x, ::1): from another
+// machine that address reaches the friend's own computer. "" otherwise.
+std::string loopback_note(const ServerUrl& url);
 
 // Added to the server's `unauthorized` refusal of a join or watch (`verb`) of a private
 // match, after "; ": pass --invite when none was given, else check the code.

@@ -2,6 +2,7 @@
 
 #include <istream>
 #include <iostream>
+#include <utility>
 
 #include <boost/asio/post.hpp>
 #include <boost/asio/read_until.hpp>
@@ -43,11 +44,17 @@ void LineInput::close() {
 bool LineInput::discard_typed_ahead() {
   if (!terminal_ || at_end_) return false;
   int pending = 0;
-  const bool had = queued_.has_value() || (!reading_ && buffer_.size() > 0) ||
+  const bool had = queued_.has_value() || buffer_.size() > 0 ||
              (ioctl(STDIN_FILENO, FIONREAD, &pending) == 0 && pending > 0);
   tcflush(STDIN_FILENO, TCIFLUSH);
   queued_.reset();
-  if (!reading_) buffer_.consume(buffer_.size());  // a pending read owns the buffer
+  if (!reading_) {
+    buffer_.consume(buffer_.size());
+  } else if (buffer_.size() > 0) {
+    // A pending read (one kept open between prompts) already took these bytes from the
+    // terminal: it owns the buffer, so its completion drops them instead of delivering.
+    drop_read_ = true;
+  }
   return had;
 }
 
@@ -78,6 +85,13 @@ void LineInput::start_read() {
   }
   reading_ = true;
   asio::async_read_until(in_, buffer_, '\n', [this](boost::system::error_code ec, std::size_t n) {
+    if (std::exchange(drop_read_, false)) {  // typed before discard_typed_ahead()
+      buffer_.consume(buffer_.size());
+      reading_ = false;
+      if (ec) return deliver(std::nullopt);
+      if (handler_) start_read();
+      return;
+    }
     if (ec && n == 0) {
       // End of input: a last line without a newline still counts.
       if (buffer_.size() > 0) {

@@ -47,6 +47,7 @@ class LineInput {
   bool at_end_ = false;
   Handler handler_;
   std::optional<std::string> queued_;  // a line that came with no one waiting
+  bool drop_read_ = false;  // the pending read's bytes were typed ahead: drop them
 };
 
 }  // namespace skirmish::client

@@ -53,7 +53,8 @@ int main(int argc, char** argv) {
   auto* join = app.add_subcommand("join", "join a match and play");
   join->add_option("MATCH", join_request.match, "the match id")->required();
   join->add_option("--seat", join_request.seat, "the seat to take, by name or number (default: the first free)");
-  join->add_option("--invite", join_request.invite, "a private match's invite code, from its creator")
+  join->add_option("--invite", join_request.invite,
+                   "a private match's invite code, from its creator (default: $SKIRMISH_INVITE)")
       ->type_name("CODE");
 
   std::string resume_match, resume_seat_name, resume_token;
@@ -68,7 +69,8 @@ int main(int argc, char** argv) {
   watch_request.mode = SeatRequest::Mode::Watch;
   auto* watch = app.add_subcommand("watch", "watch a match as a spectator");
   watch->add_option("MATCH", watch_request.match, "the match id")->required();
-  watch->add_option("--invite", watch_request.invite, "a private match's invite code, from its creator")
+  watch->add_option("--invite", watch_request.invite,
+                    "a private match's invite code, from its creator (default: $SKIRMISH_INVITE)")
       ->type_name("CODE");
 
   SeatRequest play_request;
@@ -99,7 +101,9 @@ int main(int argc, char** argv) {
       ->allow_extra_args(false);
   bot->add_option("--seat", bot_seat, "the seat to take, by name or number");
   std::string bot_invite;
-  bot->add_option("--invite", bot_invite, "a private match's invite code (TARGET a match id)")->type_name("CODE");
+  bot->add_option("--invite", bot_invite,
+                  "a private match's invite code (TARGET a match id; default: $SKIRMISH_INVITE)")
+      ->type_name("CODE");
 
   // History (issue 5): the server's stored matches, over its HTTP side.
   std::string history_match, export_path = "-", verify_path;
@@ -134,8 +138,14 @@ int main(int argc, char** argv) {
       if (create_private) ask_private(create_request.options);
       return run_interactive(common, create_request);
     }
-    if (join->parsed()) return run_interactive(common, join_request);
-    if (watch->parsed()) return run_interactive(common, watch_request);
+    if (join->parsed()) {
+      join_request.invite = choose_invite(join_request.invite);
+      return run_interactive(common, join_request);
+    }
+    if (watch->parsed()) {
+      watch_request.invite = choose_invite(watch_request.invite);
+      return run_interactive(common, watch_request);
+    }
     if (resume->parsed()) return resume_seat(common, resume_match, resume_seat_name, resume_token);
     if (play->parsed()) {
       play_request.options = parse_match_options(play_options);
@@ -149,6 +159,7 @@ int main(int argc, char** argv) {
       }
       SeatRequest request;
       request.seat = bot_seat;
+      request.bot = true;
       if (skirmish::engine::find_game(bot_target) != nullptr) {
         request.mode = SeatRequest::Mode::Play;
         request.game = bot_target;
@@ -156,7 +167,7 @@ int main(int argc, char** argv) {
       } else {
         request.mode = SeatRequest::Mode::Join;
         request.match = bot_target;
-        request.invite = bot_invite;
+        request.invite = choose_invite(bot_invite);  // $SKIRMISH_INVITE: a game name ignores it
       }
       if (!bot_invite.empty() && request.mode == SeatRequest::Mode::Play) {
         std::cerr << "skirmish bot: --invite goes with a match id, not a game name ('" << bot_target << "')"

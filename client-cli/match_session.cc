@@ -103,6 +103,13 @@ void MatchSession::request_seat() {
       send(with_invite({{"type", "watch"}, {"match", request_.match}, {"id", "watch"}}, invite_));
       break;
     case SeatRequest::Mode::Play:
+      if (asks_private(request_.options)) {  // no one else's private match is listed: make one
+        play_tried_create_ = true;
+        std::cout << "Creating a private " << request_.game << " match" << std::endl;
+        send({{"type", "create_match"}, {"game", request_.game}, {"options", request_.options},
+              {"id", "create"}});
+        break;
+      }
       send({{"type", "list_matches"}, {"game", request_.game}, {"id", "list"}});
       break;
     case SeatRequest::Mode::Resume:
@@ -128,8 +135,10 @@ void MatchSession::on_message(const json& message) {
     if (message.contains("invite") && message["invite"].is_string())
       invite_ = message["invite"].get<std::string>();
     // The whole command a friend elsewhere types (with --ca-file too for a self-signed wss://).
-    std::cout << "Created " << message.value("game", "") << " match " << match
-              << " (others join with: " << join_command(url_, match, invite_) << ")" << std::endl;
+    std::cout << "Created " << message.value("game", "") << " match " << match << " (others join with: "
+              << join_command(url_, match, invite_, request_.bot ? Joiner::Bot : Joiner::Person) << ")"
+              << std::endl;
+    if (const std::string note = loopback_note(url_); !note.empty()) std::cout << note << std::endl;
     if (!invite_.empty())
       std::cout << "Private match: its invite code is " << printable(invite_)
                 << ". The server gave it to you only and will not show it again: pass it to your "
@@ -274,6 +283,11 @@ void MatchSession::on_error(const json& error) {
   if ((id == "join" || id == "watch") && code == "unauthorized")  // a private match: the invite code
     return finish(1, "The server refused (" + where + "); " +
                          invite_advice(id, request_.match.empty() ? match_ : request_.match, !invite_.empty()));
+  // The watched match was removed before it started (every player left, or none came):
+  // the server says so without an id and forgets this spectator; a rewatch after a drop
+  // finds it gone. Nothing more to watch: the end of a watch, like a finished game's.
+  if (seat_ == "spectator" && code == "no_such_match" && (id.empty() || id == "watch"))
+    return finish(0, "The server says: " + (text.empty() ? "match " + match_ + " was removed" : text));
   if (id == "hello" || id == "create" || id == "join" || id == "watch" || id == "list") {
     return finish(1, "The server refused (" + where + ")");
   }

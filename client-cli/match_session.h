@@ -27,6 +27,9 @@ struct SeatRequest {
   std::string invite;    // Join, Watch: a private match's invite code (never saved to disk)
   nlohmann::json options = nlohmann::json::object();  // Create, Play
   bool detach = false;   // Create: print the match id and stop
+  // A program plays this seat (`skirmish bot`): the creator's hint shows the other side
+  // `skirmish bot`, not `skirmish join`.
+  bool bot = false;
   // Keep the seat's token in a file while the game runs (saved_seats.h), so that
   // `skirmish resume` can take the seat back after this client stops. People's seats only.
   bool remember_seat = false;

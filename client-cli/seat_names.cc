@@ -53,7 +53,7 @@ std::string SeatNames::on_presence(const nlohmann::json& presence) {
     return who + " left";
   }
   if (event == "reconnected") return who + " is back";
-  return who + " lost its connection (seat held for " +
+  return who + " lost the connection (seat held for " +
          std::to_string(presence.value("grace_ms", 0LL) / 1000) + " s)";
 }
 

@@ -77,16 +77,12 @@ std::string choose_ca_file(const std::string& flag_value) {
   return !flag_value.empty() ? flag_value : from_env("SKIRMISH_CA_FILE");
 }
 
-namespace {
-
-bool is_loopback(const std::string& host) {
+bool is_loopback_host(const std::string& host) {
   return host == "localhost" || host.starts_with("127.") || host == "::1" || host == "[::1]";
 }
 
-}  // namespace
-
 std::string clear_text_warning(const ServerUrl& url) {
-  if (url.tls || is_loopback(url.host)) return "";
+  if (url.tls || is_loopback_host(url.host)) return "";
   std::string text = "Warning: " + url.text() +
                      " is not encrypted: your seat token crosses the network in clear, and anyone on the "
                      "way could take your seat. Ask the host for wss:// (docs/operations.md, \"TLS\")";

@@ -40,6 +40,9 @@ std::string choose_ca_file(const std::string& flag_value);
 ServerUrl choose_server_url(const std::string& server_flag, const std::string& ca_file_flag,
                             const std::string& fallback = {}, const std::string& fallback_ca_file = {});
 
+// Whether `host` (as ServerUrl holds it) is this machine: localhost, 127.x or ::1.
+bool is_loopback_host(const std::string& host);
+
 // A warning for a player about to get or send a seat token over ws:// to another machine,
 // where anyone on the way can read the token and take the seat; "" over wss:// or loopback.
 std::string clear_text_warning(const ServerUrl& url);

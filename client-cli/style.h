@@ -9,6 +9,7 @@ class Style {
  public:
   static Style detect();  // isatty(stdout) && !$NO_COLOR
   static Style plain() { return Style(false); }
+  static Style coloured() { return Style(true); }  // whatever stdout is (tests)
   bool enabled() const { return enabled_; }
 
   std::string red(std::string_view text) const { return wrap("31;1", text); }

@@ -185,7 +185,7 @@ TEST_CASE("presence notices name the seat's player") {
   };
   CHECK(names.on_presence(with("joined", true)) == "bob joined as blue");
   CHECK(names.who_plays("tactego", "red") == "red (alice) vs blue (bob)");
-  CHECK(names.on_presence(with("disconnected", false)) == "blue (bob) lost its connection (seat held for 60 s)");
+  CHECK(names.on_presence(with("disconnected", false)) == "blue (bob) lost the connection (seat held for 60 s)");
   CHECK(names.on_presence(with("reconnected", true)) == "blue (bob) is back");
   CHECK(names.on_presence(with("left", true)) == "blue (bob) left");
   CHECK(names.who_plays("tactego", "red") == "red (alice)");
@@ -202,7 +202,7 @@ TEST_CASE("presence notices name the seat's player") {
   // An older server: no event, no name.
   SeatNames old;
   CHECK(old.on_presence({{"seat", "blue"}, {"connected", false}, {"grace_ms", 30000}}) ==
-        "blue lost its connection (seat held for 30 s)");
+        "blue lost the connection (seat held for 30 s)");
   CHECK(old.on_presence({{"seat", "blue"}, {"connected", true}, {"grace_ms", 30000}}) == "blue is back");
 }
 
@@ -227,4 +227,27 @@ TEST_CASE("1D Chess: a bad direction says which piece is selected, or that none 
   CHECK_THROWS_WITH(dialog->feed("UP"),
                     "Piece 2 (WKn) is selected; 'UP' is not a direction: type LEFT or RIGHT (or back, for another piece)");
   CHECK(*dialog->feed("R") == json({{"position", 2}, {"direction", "RIGHT"}}));
+}
+
+TEST_CASE("a game that ends while a prompt is open gives its result a line of its own") {
+  PipedStdin in("");
+  boost::asio::io_context io;  // never run: the prompt stays open, as when the opponent resigns
+  LineInput input(io);
+  std::ostringstream out;
+  HumanActor human(input, Style::coloured(), out);
+  const json state = onedchess_state();
+  human.show(state);
+  human.act(state, "", [](Action) {});
+  json over = state;  // the same turn: the opponent resigned during it
+  over["status"] = "over";
+  over["to_act"] = json::array();
+  over["outcome"] = {{"winner", "white"}, {"draw", false}, {"reason", "resignation"}};
+  human.show(over);
+  human.finished(over);
+  const std::string screen = out.str();
+  CHECK(count(screen, "Select Position of Piece to Move >> ") == 1);  // not asked again under the end
+  // The bold ends before the newline, so the shell's prompt after it is not bold.
+  const std::string result = "\n\x1b[1mGame over: White wins! (resignation) You win.\x1b[0m\n";
+  REQUIRE(screen.size() >= result.size());
+  CHECK(screen.substr(screen.size() - result.size()) == result);
 }

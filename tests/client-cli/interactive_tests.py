@@ -373,7 +373,7 @@ def stop_keeps_seat(server):
         white.expect(r"Stopping \(stopped by signal %d\)\. Your seat stays yours for the server's reconnect "
                      r"grace: take it back with: skirmish resume %s" % (stop, match))
         check(white.wait(5) == 3, "a stopped client exits 3")
-        black.expect(r"white (\(.*?\) )?lost its connection")
+        black.expect(r"white (\(.*?\) )?lost the connection")
         check("resign" not in white.text.lower().replace("type resign", ""), "nothing was resigned")
         again = client(server.url, "resume", match, "--seat", "white", name="white-again")
         again.expect(r"Resumed seat white in match " + match)
@@ -401,7 +401,7 @@ def terminal_closed(server):
         seen = read_pty(master, b"skirmish resume " + match.encode())
         check(b"Your seat stays yours" in seen, f"the seat is kept; got {seen[-400:]!r}")
         check(again.wait(10) == 3, "the client exits 3")
-    white.expect(r"black (\(.*?\) )?lost its connection")
+    white.expect(r"black (\(.*?\) )?lost the connection")
     check("resignation" not in white.text, "black did not resign")
     white.kill()
 
@@ -422,7 +422,7 @@ def resume(server):
     play_onedchess(white, black, ONEDCHESS_GAME[:1], ONEDCHESS_BOARDS[:1])
     black.expect(MOVE_PROMPT)
     black.kill()  # no resign: the server holds the seat for the grace
-    white.expect(r"black (\(.*?\) )?lost its connection")
+    white.expect(r"black (\(.*?\) )?lost the connection")
     # Both seats were played from this account: which one must be said.
     both = client(server.url, "resume", match, name="both")
     both.expect(r"seats black and white of match " + match + r" are both saved here: choose one with --seat")
@@ -442,22 +442,25 @@ def resume(server):
 
 
 def type_ahead(server):
-    """On a terminal, what a player types while it is not their turn is not played later."""
+    """On a terminal, what a player types while it is not their turn is not played later,
+    and the player is told at once."""
     white, black, match = start_pair(server, "onedchess")
     black.expect(r"If this client stops, take your seat back")
     black.kill()
     with black_on_terminal(server, match) as (again, master):
         read_pty(master, b"Waiting for white.")
         os.write(master, b"6\n")  # typed during white's turn
-        read_pty(master, b"6\r\n")  # the terminal has the line (its echo is back)
+        read_pty(master, b"(not sent: it is not your turn; 'resign' and 'help' work at your prompt, "
+                         b"Ctrl-C resigns now)\r\n")
+        os.write(master, b"resign\n")
+        read_pty(master, b"(not sent: it is not your turn")
         white.expect(MOVE_PROMPT)
         white.send("2")
         white.send("RIGHT")
         seen = read_pty(master, b">> ")
-        check(b"(what you typed before your turn was ignored)" in seen,
-              f"the early line is dropped and the player told; got {seen[-600:]!r}")
         check(seen.rstrip().endswith(b"Select Position of Piece to Move >>"),
               f"black is asked for a position, not a direction; got {seen[-300:]!r}")
+        check(b"Resign this game?" not in seen, f"the early resign is not asked later; got {seen[-600:]!r}")
     white.kill()
 
 
@@ -583,6 +586,8 @@ def private_match(server):
     created = alice.expect(r"Created onedchess match (\w+) \(others join with: skirmish --server ws://\S+ "
                            r"join \1 --invite (%s)\)\n" % code)
     match, invite = created.group(1), created.group(2)
+    # 127.0.0.1 is the friend's own machine: the creator is told to give the real address.
+    alice.expect(r"^\(from another machine, use this server's address instead of 127\.0\.0\.1\)\n")
     alice.expect(r"Private match: its invite code is " + invite + r"\. ")
     alice.expect(r"Waiting for an opponent")
     listing = client(server.url, "list", name="list")
@@ -596,7 +601,8 @@ def private_match(server):
     wrong.expect(r"The server refused \(unauthorized: that is not the invite code of match %s\); check the "
                  r"invite code" % match)
     check(wrong.wait() == 1, "a watch with a wrong invite code exits 1")
-    bob = client(server.url, "--name", "bob", "join", match, "--invite", invite.lower(), name="bob")
+    # The code from the environment: other users see a command line in `ps`.
+    bob = client(server.url, "--name", "bob", "join", match, name="bob", env={"SKIRMISH_INVITE": invite.lower()})
     bob.expect(r"Match %s \(onedchess\), options set by its creator: private=true\n" % match)
     bob.expect(r"Joined match %s \(onedchess\) as black" % match)
     bob.expect(r"If this client stops, take your seat back")  # alice's was saved when she joined
@@ -611,10 +617,37 @@ def private_match(server):
     bob.expect(r"Game over: White wins! \(king_taken\) You lose\.")
     watcher.expect(r"Game over: White wins! \(king_taken\)\n")
     check(alice.wait() == 0 and bob.wait() == 0 and watcher.wait() == 0, "all three clients exit 0")
+    # `play --private` never looks for someone else's match; a bot's match is joined by a bot.
+    carol = client(server.url, "play", "onedchess", "--private", name="carol")
+    carol.expect(r"^Creating a private onedchess match\n")
+    carol.expect(r"Created onedchess match (\w+) \(others join with: skirmish --server ws://\S+ join \1 ")
+    check("No open" not in carol.text, f"play --private lists nothing:\n{carol.text}")
+    carol.kill()
+    robot = client(server.url, "bot", "onedchess", "-o", "private=true", "--cmd", "cat >/dev/null", "--log",
+                   os.devnull, name="robot")
+    robot.expect(r"^Creating a private onedchess match\n")
+    robot.expect(r"Created onedchess match (\w+) \(others join with: skirmish --server ws://\S+ "
+                 r"bot --cmd PROGRAM \1 --invite %s\)\n" % code)
+    robot.kill()
+
+
+def removed_match_spectator(server):
+    """A spectator of a match removed before it started (its only player left) is told so by
+    the server and stops, exit 0, instead of waiting for an opponent for ever."""
+    alice = client(server.url, "--name", "alice", "create", "onedchess", name="alice")
+    match = alice.expect(r"Created onedchess match (\w+)").group(1)
+    alice.expect(r"Waiting for an opponent")
+    carol = client(server.url, "watch", match, name="carol")
+    carol.expect(r"Waiting for an opponent")
+    alice.proc.send_signal(signal.SIGINT)
+    alice.expect(r"Left match " + match)
+    carol.expect(r"The server says: match %s was removed before it started" % match)
+    check(carol.wait(5) == 0, "the spectator exits 0")
 
 
 CASES = {
     "private_match": (private_match, ()),
+    "removed_match_spectator": (removed_match_spectator, ()),
     "dcms_deadline": (dcms_deadline, ()),
     "interrupt": (interrupt, ()),
     "play": (play_command, ()),

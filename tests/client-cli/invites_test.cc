@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include "client-cli/invites.h"
+#include "tests/client-cli/scoped_env.h"
 
 using namespace skirmish::client;
 using nlohmann::json;
@@ -44,4 +45,44 @@ TEST_CASE("a refused join or watch of a private match says to pass --invite, or 
   CHECK(invite_advice("watch", "ANXCV2GS", false).find("skirmish watch ANXCV2GS --invite CODE") !=
         std::string::npos);
   CHECK(invite_advice("join", "ANXCV2GS", true).find("check the invite code") != std::string::npos);
+}
+
+TEST_CASE("a match a bot created tells the other side the bot command, not join") {
+  CHECK(join_command(parse_server_url("ws://203.0.113.7:9000"), "ANXCV2GS", "K7QX-2M4A-P3ZD", Joiner::Bot) ==
+        "skirmish --server ws://203.0.113.7:9000/ bot --cmd PROGRAM ANXCV2GS --invite K7QX-2M4A-P3ZD");
+  CHECK(join_command(parse_server_url("ws://127.0.0.1:8080"), "M", "", Joiner::Bot) == "skirmish bot --cmd PROGRAM M");
+}
+
+TEST_CASE("a join command naming this machine says to use the server's address from another one") {
+  CHECK(loopback_note(parse_server_url("wss://localhost:19301")) ==
+        "(from another machine, use this server's address instead of localhost)");
+  CHECK(loopback_note(parse_server_url("ws://127.0.0.1:9000")) ==
+        "(from another machine, use this server's address instead of 127.0.0.1)");
+  CHECK(loopback_note(parse_server_url("ws://[::1]:9000")) ==
+        "(from another machine, use this server's address instead of [::1])");
+  // The default server is left out of the command: elsewhere it needs --server.
+  CHECK(loopback_note(parse_server_url("ws://127.0.0.1:8080")) ==
+        "(from another machine, add --server ws://ADDRESS:8080 with this server's address)");
+  CHECK(loopback_note(parse_server_url("wss://games.example.org:8443")).empty());
+  CHECK(loopback_note(parse_server_url("ws://192.168.1.20:8080")).empty());
+}
+
+TEST_CASE("options ask for a private match in any of the server's boolean spellings") {
+  CHECK(asks_private({{"private", "true"}}));
+  CHECK(asks_private({{"private", "Yes"}}));
+  CHECK(asks_private({{"private", "1"}}));
+  CHECK_FALSE(asks_private({{"private", "off"}}));
+  CHECK_FALSE(asks_private({{"private", "maybe"}}));  // the server refuses it
+  CHECK_FALSE(asks_private({{"fog", "true"}}));
+  CHECK_FALSE(asks_private(json::object()));
+}
+
+TEST_CASE("the invite code is --invite, else $SKIRMISH_INVITE, which ps does not show") {
+  {
+    skirmish::test::ScopedEnv env("SKIRMISH_INVITE", "K7QX-2M4A-P3ZD");
+    CHECK(choose_invite("") == "K7QX-2M4A-P3ZD");
+    CHECK(choose_invite("AAAA-BBBB-CCCC") == "AAAA-BBBB-CCCC");
+  }
+  skirmish::test::ScopedEnv unset("SKIRMISH_INVITE", nullptr);
+  CHECK(choose_invite("").empty());
 }
