@@ -1,5 +1,6 @@
 #include "client-cli/bot_actor.h"
 
+#include "client-cli/json_field.h"
 #include "client-cli/screens.h"
 
 namespace skirmish::client {
@@ -66,11 +67,11 @@ std::string BotActor::check_answer(const json& answer, const std::string& game,
 // One line per change, so whoever runs the bridge can follow the game.
 void BotActor::show(const json& state) {
   const std::string game = state.value("game", "");
-  const std::string last = describe_last(game, state["last"]);
+  const std::string last = describe_last(game, field(state, "last"));
   if (last.empty()) return;
   // The same report comes again with states that change something else (a seat came
   // back after a drop, a resume): printed once.
-  json shown = {state["turn"], state["last"]};
+  json shown = {field(state, "turn"), field(state, "last")};
   if (shown == last_shown_) return;
   last_shown_ = std::move(shown);
   // `last` reports the move before the current counter; DCMS's setup report says "Setup:".
@@ -79,7 +80,7 @@ void BotActor::show(const json& state) {
   out_ << last;
   // The report names only the pieces still on the board ("S 5" once only the cheeSe is
   // left): say what the bot itself sent when that reads differently.
-  const json& moves = state["last"].is_object() ? state["last"].value("moves", json()) : json();
+  const json& moves = field(state, "last").is_object() ? field(state, "last").value("moves", json()) : json();
   const std::string seat = state.value("you", "");
   if (game == "dcms" && played == sent_move_turn_ && moves.is_object() && moves.value(seat, json()).is_string() &&
       moves[seat].get<std::string>() != sent_move_)
@@ -90,16 +91,16 @@ void BotActor::show(const json& state) {
 
 void BotActor::act(const json& state, const std::string& refused, ActionHandler done) {
   if (failed_) return;
-  const json& view = state["view"];
+  const json& view = field(state, "view");
   const std::string game = state.value("game", "");
   const std::string phase = view.is_object() ? view.value("phase", "play") : "play";
   // A request still unanswered belongs to an earlier turn: its answer will be dropped.
   for (auto& p : pending_) p.done = nullptr;
   json request = {{"type", "act"},           {"game", game},
-                  {"match", state["match"]}, {"seat", state["you"]},
-                  {"turn", state["turn"]},   {"phase", phase},
-                  {"deadline_ms", state["deadline_ms"]}, {"view", view},
-                  {"last", state["last"]},   {"refused", refused.empty() ? json() : json(refused)}};
+                  {"match", field(state, "match")}, {"seat", field(state, "you")},
+                  {"turn", field(state, "turn")},   {"phase", phase},
+                  {"deadline_ms", field(state, "deadline_ms")}, {"view", view},
+                  {"last", field(state, "last")},   {"refused", refused.empty() ? json() : json(refused)}};
   const int turn = state.value("turn", 0);
   if (refused.empty()) {
     refusals_shown_ = 0;
@@ -111,8 +112,8 @@ void BotActor::act(const json& state, const std::string& refused, ActionHandler 
   pending_.push_back(Pending{std::move(done), game, phase, turn});
   bot_.send_line(request.dump());
   deadline_.cancel();
-  if (state["deadline_ms"].is_number()) {
-    deadline_.expires_after(std::chrono::milliseconds(state["deadline_ms"].get<long long>()));
+  if (field(state, "deadline_ms").is_number()) {
+    deadline_.expires_after(std::chrono::milliseconds(field(state, "deadline_ms").get<long long>()));
     deadline_.async_wait([this, turn](boost::system::error_code ec) {
       if (ec || pending_.empty() || !pending_.back().done) return;
       pending_.back().done = nullptr;
@@ -141,7 +142,7 @@ void BotActor::on_line(const std::string& line) {
   }
   deadline_.cancel();
   if (request.game == "dcms" && answer.value("move", json()).is_string()) {
-    sent_move_ = answer["move"].get<std::string>();
+    sent_move_ = field(answer, "move").get<std::string>();
     sent_move_turn_ = request.turn;
   }
   if (answer.contains("resign")) return request.done(Action{Action::Kind::Resign, {}});
@@ -152,10 +153,10 @@ void BotActor::notice(const std::string& text) { out_ << "* " << text << std::en
 
 void BotActor::finished(const json& state) {
   const std::string you = state.value("you", "");
-  bot_.send_line(json({{"type", "over"}, {"game", state["game"]}, {"seat", state["you"]},
-                       {"outcome", state["outcome"]}, {"view", state["view"]}, {"last", state["last"]}})
+  bot_.send_line(json({{"type", "over"}, {"game", field(state, "game")}, {"seat", field(state, "you")},
+                       {"outcome", field(state, "outcome")}, {"view", field(state, "view")}, {"last", field(state, "last")}})
                      .dump());
-  out_ << "Game over: " << describe_outcome(state["outcome"], you) << std::flush;
+  out_ << "Game over: " << describe_outcome(field(state, "outcome"), you) << std::flush;
 }
 
 void BotActor::interrupted(ActionHandler done) { done(Action{Action::Kind::Resign, {}}); }

@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "client-cli/move_dialogs.h"
+#include "client-cli/json_field.h"
 #include "client-cli/style.h"
 #include "engine/dcms/move_text.h"
 #include "engine/dcms/pieces.h"
@@ -83,7 +84,7 @@ class DcmsDialog : public MoveDialog {
       const std::string where = std::string(dcms::kPieceNames[i]) + " at (" + std::to_string(r) +
                                 ", " + std::to_string(c) + ")";
       if (r < 0 || c < 0 || r >= rows || c >= cols) throw InputError(where + " is off the board");
-      if (view_["walls"][static_cast<std::size_t>(r)].get<std::string>()[static_cast<std::size_t>(c)] == '#')
+      if (field(view_, "walls")[static_cast<std::size_t>(r)].get<std::string>()[static_cast<std::size_t>(c)] == '#')
         throw InputError(where + " is on a wall");
       const bool in_half = color_ == dcms::kBlue ? c < cols / 2 : c >= cols - cols / 2;
       if (!in_half) throw InputError(where + " is not in your half (that would lose the game)");

@@ -2,6 +2,8 @@
 // the seed's "WWWW" board), plus the score.
 #include "client-cli/screens.h"
 
+#include "client-cli/json_field.h"
+
 #include <cctype>
 #include <map>
 
@@ -68,7 +70,7 @@ std::string describe_dcms_last(const nlohmann::json& last) {
     text += "\n";
   }
   for (const auto& capture : last.value("captures", nlohmann::json::array())) {
-    text += "Captured: " + capture.value("piece", "?") + " at " + format_pos(capture["at"]) +
+    text += "Captured: " + capture.value("piece", "?") + " at " + format_pos(field(capture, "at")) +
             " (" + capture.value("why", "?") + ")\n";
   }
   const nlohmann::json illegal_setup = last.value("illegal_setup", nlohmann::json::object());

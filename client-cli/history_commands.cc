@@ -8,6 +8,7 @@
 #include <iostream>
 #include <sstream>
 
+#include "client-cli/json_field.h"
 #include "client-cli/match_record_file.h"
 #include "client-cli/server_http.h"
 #include "client-cli/words.h"
@@ -23,7 +24,7 @@ json fetch_match_record(const ServerUrl& server, const std::string& match) {
   const HttpReply response = http_get(server, path);
   const json body = json::parse(response.body, nullptr, false);
   if (response.status != 200) {
-    const std::string why = body.is_object() && body.contains("error") ? body["error"].get<std::string>()
+    const std::string why = body.is_object() && body.contains("error") ? field(body, "error").get<std::string>()
                                                                        : response.body;
     throw std::runtime_error(where + ": HTTP " + std::to_string(response.status) + ": " + why);
   }

@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <utility>
 
+#include "client-cli/json_field.h"
 #include "client-cli/screens.h"
 #include "client-cli/words.h"
 
@@ -34,10 +35,10 @@ std::string turn_label(const nlohmann::json& state) {
   if (state.value("status", "") == "over") return " | game over";
   const long long turn = state.value("turn", 0LL);
   if (state.value("game", "") != "dcms") return " | turn " + std::to_string(turn);
-  const nlohmann::json& view = state["view"];
+  const nlohmann::json& view = field(state, "view");
   if (!view.is_object() || view.value("phase", "") == "setup") return " | setup";
   std::string label = " | turn " + std::to_string(turn - 1);
-  if (view.contains("max_turns")) label += " of " + view["max_turns"].dump();
+  if (view.contains("max_turns")) label += " of " + field(view, "max_turns").dump();
   return label;
 }
 
@@ -54,10 +55,10 @@ std::string HumanActor::status_line(const nlohmann::json& state) const {
   const std::string you = state.value("you", "");
   if (status == "waiting") return "Waiting for an opponent to join...";
   if (status != "running") return "";
-  const auto& to_act = state["to_act"];
+  const auto& to_act = field(state, "to_act");
   const bool mine = std::find(to_act.begin(), to_act.end(), you) != to_act.end();
   std::string deadline;
-  if (state["deadline_ms"].is_number()) deadline = ", " + seconds(state["deadline_ms"].get<long long>()) + " left";
+  if (field(state, "deadline_ms").is_number()) deadline = ", " + seconds(field(state, "deadline_ms").get<long long>()) + " left";
   if (mine) return style_.bold("Your turn (" + you + ")" + deadline + ".");
   std::string others;
   for (const auto& seat : to_act) others += (others.empty() ? "" : " and ") + seat.get<std::string>();
@@ -79,7 +80,7 @@ void HumanActor::show(const nlohmann::json& state) {
        << style_.bold(std::string("== ") + title(game) + " | match " + state.value("match", "") +
                       " | you: " + names_.who_plays(game, state.value("you", "")) + turn_label(state) + " ==")
        << "\n";
-  out_ << describe_last(game, state["last"]);
+  out_ << describe_last(game, field(state, "last"));
   out_ << render_board(game, state.at("view"), style_);
   const std::string line = status_line(state);
   if (!line.empty()) out_ << line << "\n";
@@ -186,7 +187,7 @@ void HumanActor::finished(const nlohmann::json& state) {
   dialog_.reset();
   // show() drew the final board without the prompt, so this starts a line of its own; the
   // style ends before the newline, so the next line is not bold.
-  std::string outcome = describe_outcome(state["outcome"], state.value("you", ""));
+  std::string outcome = describe_outcome(field(state, "outcome"), state.value("you", ""));
   if (!outcome.empty() && outcome.back() == '\n') outcome.pop_back();
   out_ << style_.bold("Game over: " + outcome) << std::endl;
 }

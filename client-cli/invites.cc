@@ -7,6 +7,7 @@
 #include <stdexcept>
 #include <string_view>
 
+#include "client-cli/json_field.h"
 #include "client-cli/style.h"
 #include "engine/common/options.h"
 
@@ -42,8 +43,8 @@ void ask_private(nlohmann::json& options) {
 }
 
 bool asks_private(const nlohmann::json& options) {
-  if (!options.contains("private") || !options["private"].is_string()) return false;
-  return engine::parse_bool(options["private"].get<std::string>()).value_or(false);
+  if (!options.contains("private") || !field(options, "private").is_string()) return false;
+  return engine::parse_bool(field(options, "private").get<std::string>()).value_or(false);
 }
 
 std::string choose_invite(const std::string& flag_value) {

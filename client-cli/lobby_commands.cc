@@ -7,6 +7,7 @@
 #include <boost/asio/io_context.hpp>
 
 #include "client-cli/connection.h"
+#include "client-cli/json_field.h"
 #include "client-cli/match_terms.h"
 #include "client-cli/style.h"
 #include "engine/registry.h"
@@ -55,11 +56,11 @@ std::string describe_option(const json& option) {
   std::string text = option.value("name", "") + " (" + option.value("type", "");
   if (option.contains("choices")) {
     std::string choices;
-    for (const auto& c : option["choices"]) choices += (choices.empty() ? "" : "|") + c.get<std::string>();
+    for (const auto& c : field(option, "choices")) choices += (choices.empty() ? "" : "|") + c.get<std::string>();
     text += ": " + choices;
   }
   if (option.contains("min") && option.contains("max"))
-    text += " " + option["min"].dump() + ".." + option["max"].dump();
+    text += " " + field(option, "min").dump() + ".." + field(option, "max").dump();
   return text + ", default '" + option.value("default", "") + "')";
 }
 
@@ -97,7 +98,7 @@ int list_matches(const ServerUrl& url, const std::string& game) {
       for (const auto& s : m.value("seats", json::array())) {
         seats += (seats.empty() ? "" : ", ") + s.value("seat", "") + ": " +
                  (s.value("taken", false)
-                      ? (s["name"].is_string() ? printable(s["name"].get<std::string>()) : "taken")
+                      ? (field(s, "name").is_string() ? printable(field(s, "name").get<std::string>()) : "taken")
                       : "free");
       }
       std::cout << std::setw(10) << printable(m.value("match", "")) << std::setw(11)

@@ -5,6 +5,7 @@
 #include <iostream>
 
 #include "client-cli/invites.h"
+#include "client-cli/json_field.h"
 #include "client-cli/match_terms.h"
 #include "client-cli/saved_seats.h"
 #include "client-cli/style.h"
@@ -190,8 +191,8 @@ void MatchSession::on_message(const json& message) {
   if (type == "state") return on_state(message);
   if (type == "submitted") {
     const std::string seat = message.value("seat", "");
-    const bool setup = state_.is_object() && state_["view"].is_object() &&
-                       state_["view"].value("phase", "") == "setup";
+    const bool setup = state_.is_object() && field(state_, "view").is_object() &&
+                       field(state_, "view").value("phase", "") == "setup";
     const std::string what = setup ? "setup" : "move";
     if (seat == seat_) {
       actor_.notice("Your " + what + " is in; waiting for the other seat");
@@ -270,7 +271,7 @@ void MatchSession::forget_seat() {
 void MatchSession::on_error(const json& error) {
   const std::string code = error.value("code", "");
   const std::string text = error.value("message", "");
-  const std::string id = error.contains("id") && error["id"].is_string() ? error["id"].get<std::string>() : "";
+  const std::string id = error.contains("id") && field(error, "id").is_string() ? field(error, "id").get<std::string>() : "";
   const std::string where = code + ": " + text;
   if (id == "join" && request_.mode == SeatRequest::Mode::Play && !play_tried_create_ &&
       (code == "match_full" || code == "no_such_match" || code == "game_over")) {
@@ -345,7 +346,7 @@ void MatchSession::on_state(const json& state) {
   }
   if (seat_.empty() || seat_ == "spectator" || status != "running") return;
   const int key = state.value("turn", 0);
-  if (!contains(state["to_act"], seat_) || contains(state["submitted"], seat_)) return;
+  if (!contains(field(state, "to_act"), seat_) || contains(field(state, "submitted"), seat_)) return;
   if (key == asked_key_ && awaiting_actor_) return;  // already asked for this turn
   if (key == asked_key_ && !awaiting_actor_) return;  // answered; the reply is on its way
   consecutive_refusals_ = 0;

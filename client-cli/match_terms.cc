@@ -1,5 +1,7 @@
 #include "client-cli/match_terms.h"
 
+#include "client-cli/json_field.h"
+
 #include <algorithm>
 #include <chrono>
 #include <optional>
@@ -24,7 +26,7 @@ std::set<std::string> creator_set(const json& listed) {
 }
 
 std::string listed_option(const json& listed, const std::string& name) {
-  const json& options = listed.contains("options") ? listed["options"] : json::object();
+  const json& options = listed.contains("options") ? field(listed, "options") : json::object();
   return options.contains(name) && options[name].is_string() ? options[name].get<std::string>() : "";
 }
 
@@ -56,7 +58,7 @@ bool has_terms(const json& listed, const json& wanted) {
   if (asked != creator_set(listed)) return false;
   return std::all_of(asked.begin(), asked.end(), [&](const std::string& name) {
     // A hidden option (a fog match's seed) cannot be compared: its creator knows it.
-    return mine->options.has(name) && listed["options"].contains(name) &&
+    return mine->options.has(name) && field(listed, "options").contains(name) &&
            listed_option(listed, name) == mine->options.text(name);
   });
 }
@@ -80,7 +82,7 @@ std::vector<std::string> term_warnings(const json& listed) {
 std::string describe_terms(const json& listed) {
   std::string text;
   for (const auto& name : creator_set(listed)) {
-    const json& options = listed.contains("options") ? listed["options"] : json::object();
+    const json& options = listed.contains("options") ? field(listed, "options") : json::object();
     const std::string value = options.contains(name) ? listed_option(listed, name) : "(hidden)";
     text += (text.empty() ? "" : ", ") + name + "=" + value;
   }

@@ -1,5 +1,7 @@
 // 1D Chess: the seed's box, drawn by the rule engine's printable_board.
 #include "client-cli/screens.h"
+
+#include "client-cli/json_field.h"
 #include "engine/onedchess/board.h"
 
 namespace skirmish::client {
@@ -46,9 +48,9 @@ std::string render_onedchess(const nlohmann::json& view, const Style& style) {
 
 std::string describe_onedchess_last(const nlohmann::json& last) {
   std::string text = capitalized(last.value("seat", "?")) + " moved " +
-                     last["position"].dump() + " " + last.value("direction", "?") + " (" +
-                     last["from"].dump() + " -> " + last["to"].dump() + ")";
-  if (last["killed"].is_string()) text += ", killed " + last["killed"].get<std::string>();
+                     field(last, "position").dump() + " " + last.value("direction", "?") + " (" +
+                     field(last, "from").dump() + " -> " + field(last, "to").dump() + ")";
+  if (field(last, "killed").is_string()) text += ", killed " + field(last, "killed").get<std::string>();
   return text + "\n";
 }
 

@@ -1,5 +1,7 @@
 #include "client-cli/screens.h"
 
+#include "client-cli/json_field.h"
+
 #include <cctype>
 
 namespace skirmish::client {
@@ -22,11 +24,11 @@ std::string describe_last(const std::string& game, const nlohmann::json& last) {
 std::string describe_outcome(const nlohmann::json& outcome, const std::string& you) {
   const std::string reason = outcome.value("reason", "");
   std::string text;
-  const bool draw = outcome.value("draw", false) || outcome["winner"].is_null();
+  const bool draw = outcome.value("draw", false) || field(outcome, "winner").is_null();
   if (draw) {
     text = "Draw! (" + reason + ")";
   } else {
-    const std::string winner = outcome["winner"].get<std::string>();
+    const std::string winner = field(outcome, "winner").get<std::string>();
     text = capitalized(winner) + " wins! (" + reason + ")";
     if (you == winner) text += " You win.";
     else if (you != "spectator" && !you.empty()) text += " You lose.";

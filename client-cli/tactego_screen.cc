@@ -3,6 +3,8 @@
 #include <algorithm>
 
 #include "client-cli/screens.h"
+
+#include "client-cli/json_field.h"
 #include "engine/tactego/board_view.h"
 
 namespace skirmish::client {
@@ -73,9 +75,9 @@ std::string render_tactego(const nlohmann::json& view, const Style& style) {
 }
 
 std::string describe_tactego_last(const nlohmann::json& last) {
-  std::string text = capitalized(last.value("seat", "?")) + " moved " + format_pos(last["from"]) +
-                     " -> " + format_pos(last["to"]) + "\n";
-  const auto& combat = last["combat"];
+  std::string text = capitalized(last.value("seat", "?")) + " moved " + format_pos(field(last, "from")) +
+                     " -> " + format_pos(field(last, "to")) + "\n";
+  const auto& combat = field(last, "combat");
   if (combat.is_object()) {
     const std::string result = combat.value("result", "");
     text += "Combat at " + format_pos(combat["at"]) + ": " + combat.value("attacker", "?") +

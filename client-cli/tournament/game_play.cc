@@ -10,6 +10,7 @@
 #include "client-cli/actor.h"
 #include "client-cli/bot_actor.h"
 #include "client-cli/bot_process.h"
+#include "client-cli/json_field.h"
 #include "client-cli/match_session.h"
 
 namespace skirmish::tournament {
@@ -273,7 +274,7 @@ void GamePlay::conclude() {
   }
   const json outcome = final_state_.is_object() ? final_state_.value("outcome", json()) : json();
   if (outcome.is_object()) {
-    const json& winner = outcome["winner"];
+    const json& winner = client::field(outcome, "winner");
     record_.winner = winner.is_string() ? bot_of_seat(winner.get<std::string>()) : "";
     record_.reason = outcome.value("reason", "");
     record_.turns = played_turns(settings_.game, final_state_.value("turn", 0));
