@@ -54,7 +54,7 @@ std::pair<int, int> Lobby::restore() {
         matches_.emplace(record.id, match);
       }
       if (record.state == store::MatchState::Running) ++running; else ++open;
-      if (record.seats.empty()) forget_if_nobody_joins(record.id, match_settings.reconnect_grace);
+      if (record.seats.empty()) forget_if_nobody_joins(*match, match_settings.reconnect_grace);
     } catch (const std::exception& error) {
       // One bad record must not keep every other match from coming back.
       spdlog::error("match {}: cannot be reloaded from the store: {}", record.id, error.what());
@@ -151,7 +151,7 @@ Lobby::Created Lobby::create(const std::string& game, engine::Options options,
   std::string reply = protocol::encode_match_created(
       match->id(), *info, protocol::shown_options(*codec, resolved), match_settings, invite, id);
 
-  forget_if_nobody_joins(match->id(), match_settings.reconnect_grace);
+  forget_if_nobody_joins(*match, match_settings.reconnect_grace);
   return {match, std::move(reply), invite};
 }
 
@@ -180,12 +180,10 @@ void Lobby::require_open_match_quota(const std::string& address) {
 
 // A match nobody joins is removed after a while: long enough for a friend to get its id (and
 // a private match's code) and join, at least its reconnect grace.
-void Lobby::forget_if_nobody_joins(const std::string& match_id, std::chrono::milliseconds grace) {
+void Lobby::forget_if_nobody_joins(Match& match, std::chrono::milliseconds grace) {
   const auto after = std::max(settings_.unjoined_wait, grace);
-  auto timer = std::make_shared<boost::asio::steady_timer>(executor_, after);
-  timer->async_wait([timer, weak = weak_from_this(), mid = match_id, after](const boost::system::error_code& ec) {
-    if (ec) return;
-    if (auto lobby = weak.lock()) lobby->remove_unstarted(mid, "nobody joined it within " + describe_wait(after));
+  match.expire_unless_joined(after, [weak = weak_from_this(), id = match.id(), after] {
+    if (auto lobby = weak.lock()) lobby->remove_unstarted(id, "nobody joined it within " + describe_wait(after));
   });
 }
 

@@ -83,7 +83,7 @@ class Lobby : public std::enable_shared_from_this<Lobby> {
                                     const protocol::GameCodec& codec, engine::Options resolved,
                                     protocol::MatchSettings settings,
                                     std::unique_ptr<engine::GameState> state);
-  void forget_if_nobody_joins(const std::string& match_id, std::chrono::milliseconds grace);
+  void forget_if_nobody_joins(Match& match, std::chrono::milliseconds grace);
   // Expects mutex_ held. Throws too_many_open_matches when `address` has its quota waiting.
   void require_open_match_quota(const std::string& address);
   std::string no_such_match_text(const std::string& match_id) const;

@@ -198,6 +198,7 @@ engine::Seat Match::join(const std::shared_ptr<Participant>& who,
                   [id = id_, seat, player_name, token, now = unix_ms()](store::MatchStore& store) {
                     store.record_join(id, seat, player_name, token, now);
                   });
+  unjoined_timer_.reset();  // someone came: its pending wait ends, aborted
   SeatSlot& mine = slot(seat);
   mine.taken = true;
   mine.token_hash = store::hash_token(token);
@@ -484,10 +485,19 @@ bool Match::win_by_opponents_forfeit(engine::Seat seat) {
   return true;
 }
 
+void Match::expire_unless_joined(std::chrono::milliseconds after, std::function<void()> expire) {
+  std::lock_guard lock(mutex_);
+  unjoined_timer_ = std::make_unique<boost::asio::steady_timer>(executor_, after);
+  unjoined_timer_->async_wait([expire = std::move(expire)](const boost::system::error_code& ec) {
+    if (!ec) expire();
+  });
+}
+
 void Match::shutdown() {
   std::lock_guard lock(mutex_);
   ++deadline_generation_;
   deadline_timer_.cancel();
+  unjoined_timer_.reset();
   for (auto& seat : seats_) {
     stop_grace(seat);
   }

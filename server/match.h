@@ -97,6 +97,10 @@ class Match : public std::enable_shared_from_this<Match> {
   // The connection closed: a seat is held for the reconnect grace, a spectator goes.
   void disconnected(const Participant* who, std::optional<engine::Seat> seat);
 
+  // Calls `expire` (on the executor, no lock held) after `after`, unless a player joins
+  // first: the lobby removes a match that nobody joins. Once, before anyone can find it.
+  void expire_unless_joined(std::chrono::milliseconds after, std::function<void()> expire);
+
   // Cancels every timer (server shutdown).
   void shutdown();
 
@@ -182,6 +186,9 @@ class Match : public std::enable_shared_from_this<Match> {
   std::array<SeatSlot, engine::kSeatCount> seats_;
   std::vector<Spectator> spectators_;
   boost::asio::steady_timer deadline_timer_;
+  // Until the first join (a pointer: most matches are joined at once, and every byte of a
+  // match counts at twenty thousand of them).
+  std::unique_ptr<boost::asio::steady_timer> unjoined_timer_;
   std::optional<Clock::time_point> deadline_;
   std::uint64_t deadline_generation_ = 0;
   bool retired_ = false;
