@@ -229,14 +229,7 @@ Lobby::Listing Lobby::list(const std::string& game_filter, const std::string& ma
     // Unlisted: shown only to whoever names it with its code (`skirmish join` shows the
     // terms before taking the seat).
     std::erase_if(all, [&](const auto& match) {
-      if (!match->is_private()) return false;
-      if (match_filter.empty() || invite.empty()) return true;
-      try {
-        match->check_invite(invite);
-        return false;
-      } catch (const ProtocolError&) {
-        return true;
-      }
+      return match->is_private() && (match_filter.empty() || invite.empty() || !match->opens_with(invite));
     });
   }
   // Oldest first, so the list reads the same from call to call.

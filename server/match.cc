@@ -154,14 +154,17 @@ std::shared_ptr<const protocol::MatchTerms> Match::terms() const {
       protocol::match_terms(info_, codec_, resolved_, settings_, *set_by_creator_));
 }
 
+bool Match::opens_with(const std::string& invite) const {
+  return invite_hash_.empty() || store::token_matches(canonical_invite_code(invite), invite_hash_);
+}
+
 void Match::check_invite(const std::string& invite) const {
-  if (invite_hash_.empty()) return;
+  if (opens_with(invite)) return;
   if (invite.empty())
     throw ProtocolError(ErrorCode::Unauthorized,
                         "match " + id_ + " is private: joining or watching it needs its invite code "
                         "(field 'invite'), which its creator was given");
-  if (!store::token_matches(canonical_invite_code(invite), invite_hash_))
-    throw ProtocolError(ErrorCode::Unauthorized, "that is not the invite code of match " + id_);
+  throw ProtocolError(ErrorCode::Unauthorized, "that is not the invite code of match " + id_);
 }
 
 void Match::set_status(MatchStatus status) {

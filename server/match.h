@@ -75,8 +75,9 @@ class Match : public std::enable_shared_from_this<Match> {
   // before anyone can find the match.
   void set_invite_hash(std::string hash) { invite_hash_ = std::move(hash); }
   bool is_private() const { return !invite_hash_.empty(); }  // immutable once published
-  // Before join and watch: throws unauthorized unless the match is public or `invite` (as
-  // typed) is its code.
+  // Whether the match is public or `invite` (as typed) is its code.
+  bool opens_with(const std::string& invite) const;
+  // Before join and watch: throws unauthorized unless opens_with(invite).
   void check_invite(const std::string& invite) const;
 
   // Each sends its own reply (joined/watching + state) to `who`; `id` is the request's id.
