@@ -106,4 +106,6 @@ std::unique_ptr<MoveDialog> make_dcms_dialog(const nlohmann::json& state) {
   return std::make_unique<DcmsDialog>(state);
 }
 
+std::string dcms_legend() { return kLegend; }
+
 }  // namespace skirmish::client

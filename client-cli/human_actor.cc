@@ -68,6 +68,7 @@ std::string HumanActor::status_line(const nlohmann::json& state) const {
 void HumanActor::show(const nlohmann::json& state) {
   status_ = state.value("status", "");
   you_ = state.value("you", "");
+  game_ = state.value("game", "");
   listen_between_prompts();
   auto shown = on_screen(state);
   if (shown == last_drawn_) return;
@@ -148,14 +149,19 @@ void HumanActor::listen_between_prompts() {
   if (!input_.terminal() || input_.at_end() || dialog_ || asking_resign_) return;
   input_.read_line([this](std::optional<std::string> line) {
     if (!line) return;  // the end of input is acted on at the next prompt (end_of_input)
-    out_ << style_.dim(not_asked_note()) << std::endl;
+    // What the board shows is worth knowing between prompts too, and a spectator has none.
+    if (const std::string legend = board_legend(game_);
+        !legend.empty() && (is_word(*line, "help") || is_word(*line, "?")))
+      out_ << legend << std::flush;
+    else
+      out_ << style_.dim(not_asked_note()) << std::endl;
     listen_between_prompts();
   });
 }
 
 std::string HumanActor::not_asked_note() const {
   if (offline_) return "(not sent: no move is asked for now)";
-  if (you_ == "spectator") return "(not sent: a spectator only watches; Ctrl-C stops watching)";
+  if (you_ == "spectator") return "(not sent: a spectator only watches; '?' explains the board, Ctrl-C stops watching)";
   if (status_ == "waiting") return "(not sent: the game has not started; Ctrl-C leaves the match)";
   return "(not sent: it is not your turn; 'resign' and 'help' work at your prompt, Ctrl-C resigns now)";
 }

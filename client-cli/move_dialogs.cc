@@ -14,6 +14,13 @@ std::unique_ptr<MoveDialog> make_move_dialog(const nlohmann::json& state) {
   throw std::runtime_error("this client cannot play '" + game + "'");
 }
 
+std::string board_legend(const std::string& game) {
+  if (game == "tactego") return tactego_legend();
+  if (game == "onedchess") return onedchess_legend();
+  if (game == "dcms") return dcms_legend();
+  return "";
+}
+
 std::pair<int, int> parse_position(const std::string& line) {
   std::istringstream in(line);
   int row = 0;

@@ -36,6 +36,13 @@ std::unique_ptr<MoveDialog> make_tactego_dialog(const nlohmann::json& state);
 std::unique_ptr<MoveDialog> make_onedchess_dialog(const nlohmann::json& state);
 std::unique_ptr<MoveDialog> make_dcms_dialog(const nlohmann::json& state);
 
+// What the board's symbols mean in `game` ("" for a game this client does not know): the
+// start of each dialog's help, and all a spectator or a waiting player gets.
+std::string board_legend(const std::string& game);
+std::string tactego_legend();
+std::string onedchess_legend();
+std::string dcms_legend();
+
 // "2 0" -> {2, 0}; throws InputError naming the expected form.
 std::pair<int, int> parse_position(const std::string& line);
 

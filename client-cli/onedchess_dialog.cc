@@ -114,4 +114,6 @@ std::unique_ptr<MoveDialog> make_onedchess_dialog(const nlohmann::json& state) {
   return std::make_unique<OnedchessDialog>(state);
 }
 
+std::string onedchess_legend() { return kLegend; }
+
 }  // namespace skirmish::client

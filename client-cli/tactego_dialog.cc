@@ -113,4 +113,6 @@ std::unique_ptr<MoveDialog> make_tactego_dialog(const nlohmann::json& state) {
   return std::make_unique<TactegoDialog>(state);
 }
 
+std::string tactego_legend() { return kLegend; }
+
 }  // namespace skirmish::client

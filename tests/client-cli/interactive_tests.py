@@ -454,6 +454,8 @@ def type_ahead(server):
                          b"Ctrl-C resigns now)\r\n")
         os.write(master, b"resign\n")
         read_pty(master, b"(not sent: it is not your turn")
+        os.write(master, b"?\n")  # the legend, even while not asked for a move
+        read_pty(master, b"Kn knight: jumps exactly 2 cells")
         white.expect(MOVE_PROMPT)
         white.send("2")
         white.send("RIGHT")
