@@ -120,7 +120,12 @@ int main(int argc, char** argv) {
   tournament.attach(app);
 #endif
 
-  CLI11_PARSE(app, argc, argv);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& error) {
+    const int status = app.exit(error);  // prints --help, or what was wrong
+    return status == 0 ? 0 : 2;          // 2: the command line is wrong, as for our own checks
+  }
   const auto server = [&common] { return choose_server_url(common.server, common.ca_file); };
   try {
 #ifdef SKIRMISH_WITH_TOURNAMENT

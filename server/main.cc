@@ -18,6 +18,10 @@
 
 namespace {
 
+// Exit status 2: the command line or an environment variable is wrong (fix it, do not
+// retry); 1: the server could not start or stopped on a failure; 0: a clean stop.
+constexpr int kUsageError = 2;
+
 // Set by the store's failure handler before it signals: the stop that follows is not an
 // operator's, and the exit status must say so (a supervisor restarts on failure only).
 std::atomic<bool> store_failed{false};
@@ -133,28 +137,31 @@ int main(int argc, char** argv) {
 
   if (const auto empty = skirmish::server::empty_environment_variable(app)) {
     std::fprintf(stderr, "skirmish-server: %s\n", empty->c_str());
-    return 1;
+    return kUsageError;
   }
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& error) {
     const auto message = rules.message(app);
-    if (!message) return app.exit(error);
+    if (!message) {
+      const int status = app.exit(error);  // prints --help, or CLI11's own message
+      return status == 0 ? 0 : kUsageError;
+    }
     std::fprintf(stderr, "skirmish-server: %s\nRun with --help for more information.\n", message->c_str());
-    return error.get_exit_code();
+    return kUsageError;
   }
   if (config.tls_cert_file.empty() != config.tls_key_file.empty()) {
     std::fprintf(stderr,
                  "skirmish-server: --tls-cert (SKIRMISH_TLS_CERT) and --tls-key (SKIRMISH_TLS_KEY) go "
                  "together: give both or neither\n");
-    return 1;
+    return kUsageError;
   }
   config.tls_only = tls_only == "on";
   if (config.tls_only && config.tls_cert_file.empty()) {
     std::fprintf(stderr,
                  "skirmish-server: --tls-only (SKIRMISH_TLS_ONLY) needs TLS: give --tls-cert and --tls-key "
                  "(SKIRMISH_TLS_CERT, SKIRMISH_TLS_KEY) too\n");
-    return 1;
+    return kUsageError;
   }
   if (store == "on") {
     if (const auto problem = skirmish::server::data_dir_problem(config.data_dir)) {

@@ -287,6 +287,13 @@ def lobby(server):
     unreachable = client("ws://127.0.0.1:1", "games", name="unreachable")
     unreachable.expect(r"Cannot reach the server at ws://127.0.0.1:1/: cannot connect")
     check(unreachable.wait() == 1, "an unreachable server exits 1")
+    # A command line CLI11 itself refuses exits 2 (a usage error), like the client's own checks.
+    unknown = client(server.url, "create", "onedchess", "--colour", "white", name="unknown")
+    unknown.expect(r"--colour")
+    check(unknown.wait() == 2, "an unknown flag exits 2")
+    helped = client(server.url, "create", "--help", name="helped")
+    helped.expect(r"--private")
+    check(helped.wait() == 0, "--help exits 0")
 
 
 def dcms_deadline(server):
