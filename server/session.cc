@@ -17,11 +17,10 @@
 #include <boost/beast/websocket/ssl.hpp>
 #include <spdlog/spdlog.h>
 
-#include "engine/registry.h"
 #include "protocol/client_message.h"
 #include "protocol/error_code.h"
 #include "protocol/server_messages.h"
-#include "protocol/version.h"
+#include "server/client_requests.h"
 #include "server/history_worker.h"
 #include "server/http_api.h"
 #include "server/participant.h"
@@ -35,7 +34,6 @@ namespace websocket = beast::websocket;
 namespace http = beast::http;
 namespace net = boost::asio;
 using protocol::ErrorCode;
-using protocol::MessageType;
 using protocol::ProtocolError;
 
 // A client that stops reading gets closed rather than growing our memory without bound.
@@ -331,7 +329,7 @@ class Session final : public Participant,
     if (wait.count() <= 0) return;
     hello_timer_ = std::make_unique<net::steady_timer>(ws_.get_executor(), wait);
     hello_timer_->async_wait([self = this->shared_from_this(), wait](beast::error_code ec) {
-      if (ec || self->hello_ || self->closing_) return;
+      if (ec || self->requests_.said_hello() || self->closing_) return;
       spdlog::info("connection {}: no hello within {} ms, closing (1008)", self->peer_, wait.count());
       self->context_->metrics.count_error(ErrorCode::HelloRequired);
       self->enqueue(make_message(protocol::encode_error(
@@ -380,7 +378,8 @@ class Session final : public Participant,
                                               context_->config.rate_limit_per_second),
                                   protocol::peek_request_id(frame)));
     } else {
-      handle(frame);
+      requests_.handle(frame, this->shared_from_this(), peer_);
+      if (requests_.said_hello()) hello_timer_.reset();  // cancels its wait
     }
     buffer_.consume(buffer_.size());
     if (!closing_) read();
@@ -391,8 +390,7 @@ class Session final : public Participant,
     if (gone_) return;
     gone_ = true;
     hello_timer_.reset();  // its wait holds this session alive
-    if (match_) match_->disconnected(this, seat_);
-    match_.reset();
+    requests_.disconnected();
   }
 
   void close_with(websocket::close_code code, const char* reason) {
@@ -454,135 +452,6 @@ class Session final : public Participant,
     }
   }
 
-  // ---- requests -------------------------------------------------------------------------
-
-  void handle(std::string_view frame) {
-    ScopedTimer timer(context_->metrics.message_latency);
-    std::string id;
-    try {
-      const protocol::ClientMessage message = protocol::parse_client_message(frame, id);
-      if (!hello_ && message.type != MessageType::Hello)
-        throw ProtocolError(ErrorCode::HelloRequired,
-                            "the first message must be hello with the protocol version");
-      dispatch(message);
-    } catch (const ProtocolError& error) {
-      context_->metrics.count_error(error.code());
-      send(protocol::encode_error(error.code(), error.what(), id));
-    } catch (const std::exception& error) {
-      spdlog::error("connection {}: internal error: {}", peer_, error.what());
-      context_->metrics.count_error(ErrorCode::Internal);
-      send(protocol::encode_error(ErrorCode::Internal, error.what(), id));
-    }
-  }
-
-  void dispatch(const protocol::ClientMessage& message) {
-    const std::string& id = message.id;
-    switch (message.type) {
-      case MessageType::Hello: {
-        if (message.version != protocol::kProtocolVersion)
-          throw ProtocolError(ErrorCode::UnsupportedVersion,
-                              "protocol version " + std::to_string(message.version) +
-                                  " is not supported; this server speaks version " +
-                                  std::to_string(protocol::kProtocolVersion));
-        hello_ = true;
-        hello_timer_.reset();  // cancels its wait
-        name_ = message.name;
-        const Config& config = context_->config;
-        send(protocol::encode_welcome({config.max_message_bytes, config.rate_limit_per_second,
-                                       config.rate_burst, config.idle_timeout.count()},
-                                      id));
-        return;
-      }
-      case MessageType::ListGames:
-        send(protocol::encode_games(engine::all_games(), context_->config.reconnect_grace_default, id));
-        return;
-      case MessageType::CreateMatch: {
-        auto created = context_->lobby->create(message.game, message.options, id, slot_.address());
-        if (!created.invite.empty())
-          created_private_ = std::make_unique<CreatedPrivate>(CreatedPrivate{created.match->id(), created.invite});
-        send(std::move(created.reply));
-        return;
-      }
-      case MessageType::ListMatches: {
-        const Lobby::Listing listing = context_->lobby->list(message.game, message.match, message.invite);
-        send(protocol::encode_matches(listing.matches, listing.total, id));
-        return;
-      }
-      case MessageType::Join: {
-        leave_finished_match();
-        require_no_match();
-        auto match = context_->lobby->find(message.match);
-        match->check_invite(invite_for(*match, message.invite));
-        seat_ = match->join(this->shared_from_this(), message.seat, name_, id);
-        match_ = std::move(match);
-        return;
-      }
-      case MessageType::Watch: {
-        leave_finished_match();
-        require_no_match();
-        auto match = context_->lobby->find(message.match);
-        match->check_invite(invite_for(*match, message.invite));
-        match->watch(this->shared_from_this(), id);
-        seat_.reset();
-        match_ = std::move(match);
-        return;
-      }
-      case MessageType::Resume: {
-        leave_finished_match();
-        require_no_match();
-        auto match = context_->lobby->find(message.match);
-        seat_ = match->resume(this->shared_from_this(), message.token, id);
-        match_ = std::move(match);
-        return;
-      }
-      case MessageType::Move:
-        require_player();
-        match_->move(this, *seat_, message.body, message.turn, id);
-        return;
-      case MessageType::Resign:
-        require_player();
-        match_->resign(this, *seat_, id,
-                       message.crashed ? engine::EndReason::Crash : engine::EndReason::Resignation);
-        return;
-      case MessageType::Leave: {
-        if (!match_) throw ProtocolError(ErrorCode::NotInMatch, "you are not in a match");
-        match_->leave(this, seat_);
-        send(protocol::encode_left(match_->id(), id));
-        match_.reset();
-        seat_.reset();
-        return;
-      }
-      case MessageType::Ping:
-        send(protocol::encode_pong(id));
-        return;
-    }
-  }
-
-  // The connection that created a private match was given its code: it need not send it back.
-  const std::string& invite_for(const Match& match, const std::string& given) const {
-    return given.empty() && created_private_ && match.id() == created_private_->match ? created_private_->invite
-                                                                                       : given;
-  }
-
-  void leave_finished_match() {
-    if (match_ && (match_->over() || match_->removed())) {
-      match_.reset();
-      seat_.reset();
-    }
-  }
-
-  void require_no_match() const {
-    if (match_)
-      throw ProtocolError(ErrorCode::AlreadyInMatch,
-                          "this connection is already in match " + match_->id() +
-                              "; send leave first");
-  }
-
-  void require_player() const {
-    if (!match_) throw ProtocolError(ErrorCode::NotInMatch, "you are not in a match");
-    if (!seat_) throw ProtocolError(ErrorCode::NotAPlayer, "spectators cannot play");
-  }
-
   websocket::stream<NextLayer> ws_;
   beast::flat_buffer buffer_;
   struct Outgoing {
@@ -594,7 +463,6 @@ class Session final : public Participant,
   RateLimiter limiter_;
   ConnectionSlot slot_;  // counts this connection; the client's IP address (quotas)
   std::string peer_;      // address:port, for the log
-  bool hello_ = false;
   bool closing_ = false;
   bool gone_ = false;
   bool websocket_ = false;  // upgraded (else a plain HTTP request)
@@ -607,15 +475,7 @@ class Session final : public Participant,
   };
   std::optional<PendingClose> close_after_writes_;
   std::unique_ptr<net::steady_timer> hello_timer_;  // until hello; see start_hello_timer
-  std::string name_;
-  // The last private match this connection created (a pointer: most never create one, and
-  // every byte of a connection counts at twenty thousand of them).
-  struct CreatedPrivate {
-    std::string match, invite;
-  };
-  std::unique_ptr<CreatedPrivate> created_private_;
-  std::shared_ptr<Match> match_;
-  std::optional<engine::Seat> seat_;
+  ClientRequests requests_{*context_, *this, slot_.address()};  // after context_ and slot_
 };
 
 // With TLS on, one port takes both kinds of connection: the first bytes (a TLS ClientHello

@@ -1,6 +1,7 @@
 #pragma once
-// One WebSocket connection (Boost.Beast): reads frames, turns each into a request for the
-// lobby or its match, and writes replies through a queue (one async_write at a time).
+// One WebSocket connection (Boost.Beast): reads frames within the size and rate limits,
+// hands each to its ClientRequests (what the request means), and writes replies through a
+// queue (one async_write at a time).
 #include <memory>
 
 #include <boost/asio/ip/tcp.hpp>

@@ -1,0 +1,105 @@
+// The protocol's requests without a socket: ClientRequests driven by hand, its replies
+// caught by a fake connection. The integration tests cover the same over WebSockets; these
+// pin down what belongs to the requests alone (hello first, who may act for which seat).
+#include <catch2/catch.hpp>
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <boost/asio/io_context.hpp>
+#include <nlohmann/json.hpp>
+
+#include "server/client_requests.h"
+#include "server/server_context.h"
+
+namespace skirmish::server {
+namespace {
+
+using Json = nlohmann::json;
+
+// A connection that keeps what it is sent.
+class FakeConnection : public Participant {
+ public:
+  void deliver(Message message) override { received.push_back(Json::parse(*message)); }
+  std::vector<Json> received;
+};
+
+// One client: its fake connection and its requests, as a Session holds them.
+struct Client {
+  Client(ServerContext& context, std::string client_address)
+      : address(std::move(client_address)), connection(std::make_shared<FakeConnection>()),
+        requests(context, *connection, this->address) {}
+
+  // Sends `request` and returns the last message this client received (the reply).
+  Json send(const Json& request) {
+    requests.handle(request.dump(), connection, "test");
+    REQUIRE_FALSE(connection->received.empty());
+    return connection->received.back();
+  }
+
+  std::string address;
+  std::shared_ptr<FakeConnection> connection;
+  ClientRequests requests;
+};
+
+struct Fixture {
+  Fixture() { context.lobby = std::make_shared<Lobby>(io.get_executor(), LobbySettings{}); }
+  boost::asio::io_context io;
+  ServerContext context;
+};
+
+Json hello(const std::string& name) { return {{"type", "hello"}, {"version", 1}, {"name", name}}; }
+
+TEST_CASE("requests: nothing but hello is answered before hello", "[server][requests]") {
+  Fixture f;
+  Client client(f.context, "203.0.113.7");
+  const Json refused = client.send({{"type", "list_games"}, {"id", 7}});
+  CHECK(refused.at("code") == "hello_required");
+  CHECK(refused.at("id") == 7);
+  CHECK_FALSE(client.requests.said_hello());
+
+  CHECK(client.send({{"type", "hello"}, {"version", 2}}).at("code") == "unsupported_version");
+  CHECK_FALSE(client.requests.said_hello());
+  CHECK(client.send(hello("ann")).at("type") == "welcome");
+  CHECK(client.requests.said_hello());
+  CHECK(client.send({{"type", "list_games"}}).at("type") == "games");
+  CHECK(client.send("not an object").at("code") == "bad_json");  // JSON, but not an object
+  CHECK(client.send({{"type", "join"}}).at("code") == "bad_message");  // no match named
+}
+
+TEST_CASE("requests: each connection acts only for its own seat, a spectator for none",
+          "[server][requests]") {
+  Fixture f;
+  Client white(f.context, "203.0.113.7"), black(f.context, "198.51.100.1"), watcher(f.context, "192.0.2.5");
+  white.send(hello("ann"));
+  black.send(hello("bob"));
+  watcher.send(hello("eve"));
+
+  const std::string match = white.send({{"type", "create_match"}, {"game", "onedchess"}}).at("match");
+  white.send({{"type", "join"}, {"match", match}});
+  black.send({{"type", "join"}, {"match", match}});
+  CHECK(watcher.send({{"type", "watch"}, {"match", match}}).at("type") == "state");
+  const Json& joined = black.connection->received.at(black.connection->received.size() - 2);
+  CHECK(joined.at("type") == "joined");
+  CHECK(joined.at("players") == Json{{"white", "ann"}, {"black", "bob"}});
+
+  const Json move{{"type", "move"}, {"position", 2}, {"direction", "RIGHT"}};
+  CHECK(black.send(move).at("code") == "not_your_turn");
+  CHECK(watcher.send(move).at("code") == "not_a_player");
+  const Json played = white.send(move);
+  CHECK(played.at("type") == "state");
+  CHECK(played.at("turn") == 1);
+  CHECK(black.connection->received.back().at("turn") == 1);    // told too
+  CHECK(watcher.connection->received.back().at("turn") == 1);  // and the spectator
+  CHECK(white.send({{"type", "join"}, {"match", match}}).at("code") == "already_in_match");
+
+  // Gone: its seat is held for the grace, and the opponent is told.
+  white.requests.disconnected();
+  const Json& notice = black.connection->received.back();
+  CHECK(notice.at("type") == "presence");
+  CHECK(notice.at("event") == "disconnected");
+}
+
+}  // namespace
+}  // namespace skirmish::server
