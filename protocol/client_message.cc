@@ -35,7 +35,7 @@ constexpr std::array<std::pair<MessageType, std::string_view>, 11> kTypes{{
 // Why `value` cannot be a request id, or nullptr when it can.
 const char* id_problem(const json& value) {
   if (!value.is_string() && !value.is_number_integer() && !value.is_number_unsigned())
-    return "must be a string or an integer";
+    return "must be a string or a whole number that fits in 64 bits";
   if (value.is_string() && value.get_ref<const std::string&>().size() > kMaxIdLength)
     return "is longer than 128 bytes";
   return nullptr;

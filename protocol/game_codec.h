@@ -25,8 +25,10 @@ class GameCodec {
                                 engine::Seat seat) const = 0;
 
   // The `view` object as `viewer` may see it. Never writes anything hidden from `viewer`.
-  virtual void write_view(JsonWriter& out, const engine::GameState& state,
-                          const engine::Viewer& viewer) const = 0;
+  // `match_over`: the match has ended, however it ended; the engine's own outcome says so
+  // only for an end by the rules, not for resignation, timeout, forfeit or crash.
+  virtual void write_view(JsonWriter& out, const engine::GameState& state, const engine::Viewer& viewer,
+                          bool match_over) const = 0;
 
   // Options the server fills in when the creator left them empty (Tactego: a random seed,
   // so every game can be replayed). `random_text` is fresh CSPRNG output.
@@ -44,8 +46,8 @@ class GameCodec {
   }
 
   // False for an option this match does not use because another replaces it (Tactego
-  // `pieces` when `pieces_text` is given): match_created leaves it out rather than report
-  // a value the game ignores.
+  // `pieces` when `pieces_text` is given), or that is empty where empty means "not given"
+  // (an inline file): match_created leaves it out rather than report a value the game ignores.
   virtual bool option_applies(std::string_view name, const engine::Options& resolved) const {
     (void)name;
     (void)resolved;

@@ -60,11 +60,13 @@ std::string encode_state(const StateInfo& info, const GameCodec& codec,
     if (info.submitted[static_cast<std::size_t>(s)]) out.string(seats[static_cast<std::size_t>(s)]);
   out.end_array();
   out.key("view");
-  codec.write_view(out, state, viewer);
+  codec.write_view(out, state, viewer, info.status == MatchStatus::Over);
   out.key("last");
   codec.write_last(out, state, viewer);
   out.key("outcome");
-  write_outcome(out, info.outcome, seats);
+  // Only a match that is over has one: a position lost before the first move (rules.md)
+  // already has the engine's outcome while the match still waits for its second player.
+  write_outcome(out, info.status == MatchStatus::Over ? info.outcome : engine::Outcome::ongoing(), seats);
   out.end_object();
   return text;
 }

@@ -42,6 +42,10 @@ void ClientRequests::dispatch(const protocol::ClientMessage& message, const std:
   const std::string& id = message.id;
   switch (message.type) {
     case MessageType::Hello: {
+      // Once, first: a second one would leave a bot believing it renamed itself.
+      if (hello_)
+        throw ProtocolError(ErrorCode::BadMessage, "hello was already sent on this connection (as '" + name_ +
+                                                       "'); it is sent once, first, and nothing changed");
       if (message.version != protocol::kProtocolVersion)
         throw ProtocolError(ErrorCode::UnsupportedVersion,
                             "protocol version " + std::to_string(message.version) +

@@ -191,18 +191,21 @@ std::shared_ptr<Match> Lobby::find(const std::string& typed_id) const {
   const std::string match_id = canonical_match_id(typed_id);
   std::lock_guard lock(mutex_);
   auto it = matches_.find(match_id);
-  if (it == matches_.end()) throw ProtocolError(ErrorCode::NoSuchMatch, no_such_match_text(match_id));
+  if (it == matches_.end()) throw ProtocolError(ErrorCode::NoSuchMatch, no_such_match_text(typed_id, match_id));
   return it->second;
 }
 
 // Says where a finished match went. The store is not asked whether it has this one: a read
 // there commits the pending group of writes, which no client should be able to trigger at will.
-std::string Lobby::no_such_match_text(const std::string& match_id) const {
+// The id is quoted as the client sent it (so it finds what it sent), with the form looked up
+// when that differs (case, 0/1/8).
+std::string Lobby::no_such_match_text(const std::string& typed_id, const std::string& match_id) const {
   for (const auto& [id, why] : removed_)
     if (id == match_id) return "match " + match_id + " was removed before it started: " + why;
   const auto linger_s = std::chrono::duration_cast<std::chrono::seconds>(settings_.finished_linger);
-  std::string text = "no match '" + match_id +
-                     "' here: no such id, or the match ended (a finished match is let go " +
+  const std::string looked_up = typed_id == match_id ? "" : " (looked up as " + match_id + ")";
+  std::string text = "no match '" + typed_id + "'" + looked_up +
+                     " here: no such id, or the match ended (a finished match is let go " +
                      std::to_string(linger_s.count()) + " s after its end, sooner on a busy server)";
   if (services_.store)
     text += "; a finished match's record stays in the history: GET /api/matches/" + match_id +

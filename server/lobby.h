@@ -86,7 +86,7 @@ class Lobby : public std::enable_shared_from_this<Lobby> {
   void forget_if_nobody_joins(Match& match, std::chrono::milliseconds grace);
   // Expects mutex_ held. Throws too_many_open_matches when `address` has its quota waiting.
   void require_open_match_quota(const std::string& address);
-  std::string no_such_match_text(const std::string& match_id) const;
+  std::string no_such_match_text(const std::string& typed_id, const std::string& match_id) const;
 
   boost::asio::any_io_executor executor_;
   LobbySettings settings_;

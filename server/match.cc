@@ -216,12 +216,9 @@ engine::Seat Match::join(const std::shared_ptr<Participant>& who,
 
   bool full = true;
   for (const auto& s : seats_) full = full && s.taken;
-  if (full && status_ == MatchStatus::Waiting) {
-    start_game();
-    ++seq_;
-  } else {
-    ++seq_;
-  }
+  if (full && status_ == MatchStatus::Waiting) start_game();
+  // One change, one seq: a game lost before its first move was counted by finish().
+  if (status_ != MatchStatus::Over) ++seq_;
   publish(seat, id);
   return seat;
 }

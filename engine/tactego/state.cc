@@ -76,6 +76,8 @@ std::optional<std::string> TactegoState::check(Seat seat, const Move& move) cons
   if (from.piece.kind == Kind::Mine) return "the mine at " + describe(move.from) + " cannot move";
   const int dr = std::abs(move.to.row - move.from.row);
   const int dc = std::abs(move.to.col - move.from.col);
+  if (dr == 0 && dc == 0)
+    return "the end " + describe(move.to) + " is the start: a piece must move one square";
   if (std::max(dr, dc) != 1)
     return "the end " + describe(move.to) + " is not one step from the start " +
            describe(move.from) + "; move one square up, down, left, right or diagonally";

@@ -109,14 +109,21 @@ class DcmsCodec final : public GameCodec {
  public:
   std::string_view game() const override { return "dcms"; }
 
+  // `map` is replaced by a map file, and an empty `map_text` is no file at all.
   bool option_applies(std::string_view name, const engine::Options& resolved) const override {
-    return name != "map" || !resolved.has("map_text") || resolved.text("map_text").empty();
+    const bool inline_file = resolved.has("map_text") && !resolved.text("map_text").empty();
+    if (name == "map_text") return inline_file;
+    return name != "map" || !inline_file;
   }
 
   std::string move_text(const nlohmann::json& message, const engine::GameState& state,
                         engine::Seat) const override {
     if (typed(state).phase() == dc::Phase::Setup) {
-      const nlohmann::json& placement = require_field(message, "placement");
+      if (message.find("placement") == message.end())
+        throw ProtocolError(ErrorCode::BadMessage,
+                            "field 'placement' is missing (setup phase: place your pieces first, "
+                            "e.g. {\"placement\": [[1, 1], [4, 1]]})");
+      const nlohmann::json& placement = message.at("placement");
       if (!placement.is_array())
         throw ProtocolError(ErrorCode::BadMessage,
                             "field 'placement' must be a list of [row, col] (setup phase)");
@@ -128,8 +135,8 @@ class DcmsCodec final : public GameCodec {
     return require_string(message, "move");
   }
 
-  void write_view(JsonWriter& out, const engine::GameState& state,
-                  const engine::Viewer& viewer) const override {
+  void write_view(JsonWriter& out, const engine::GameState& state, const engine::Viewer& viewer,
+                  bool) const override {
     const dc::DcmsState& game = typed(state);
     const dc::Map& map = game.map();
     out.begin_object();

@@ -32,8 +32,8 @@ class OneDChessCodec final : public GameCodec {
     return std::to_string(position) + " " + direction;
   }
 
-  void write_view(JsonWriter& out, const engine::GameState& state,
-                  const engine::Viewer&) const override {
+  void write_view(JsonWriter& out, const engine::GameState& state, const engine::Viewer&,
+                  bool) const override {
     out.begin_object().key("board").begin_array();
     for (chess::Cell cell : typed(state).board()) out.string(chess::cell_name(cell));
     out.end_array().end_object();

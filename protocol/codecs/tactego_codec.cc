@@ -42,10 +42,11 @@ int checked_int(long long value, std::string_view field) {
   return static_cast<int>(value);
 }
 
-// The seed decides the whole placement, so with fog it is secret until the game is over
-// (unless the viewer sees everything anyway).
-bool seed_visible(const tg::TactegoState& state, const engine::Viewer& viewer) {
-  return !state.fog() || viewer.kind == engine::Viewer::Kind::Full || state.outcome().over;
+// With fog the seed gives the whole placement away: hidden until the match is over, by the
+// rules or otherwise; then everyone may replay and check the game. (Not the engine's own
+// outcome: a position lost before the first move has one while the match still waits.)
+bool seed_visible(const tg::TactegoState& state, const engine::Viewer& viewer, bool match_over) {
+  return !state.fog() || viewer.kind == engine::Viewer::Kind::Full || match_over;
 }
 
 class TactegoCodec final : public GameCodec {
@@ -69,12 +70,15 @@ class TactegoCodec final : public GameCodec {
     return name == "seed" && resolved.has("fog") && resolved.text("fog") == "true";
   }
 
+  // `pieces` is replaced by a pieces file, and an empty `pieces_text` is no file at all.
   bool option_applies(std::string_view name, const engine::Options& resolved) const override {
-    return name != "pieces" || !resolved.has("pieces_text") || resolved.text("pieces_text").empty();
+    const bool inline_file = resolved.has("pieces_text") && !resolved.text("pieces_text").empty();
+    if (name == "pieces_text") return inline_file;
+    return name != "pieces" || !inline_file;
   }
 
-  void write_view(JsonWriter& out, const engine::GameState& state,
-                  const engine::Viewer& viewer) const override {
+  void write_view(JsonWriter& out, const engine::GameState& state, const engine::Viewer& viewer,
+                  bool match_over) const override {
     const tg::TactegoState& game = typed(state);
     const tg::BoardView board = game.view(viewer);
     out.begin_object();
@@ -82,7 +86,7 @@ class TactegoCodec final : public GameCodec {
     out.key("cols").number(board.cols);
     out.key("fog").boolean(game.fog());
     out.key("seed");
-    if (seed_visible(game, viewer))
+    if (seed_visible(game, viewer, match_over))
       out.string(game.seed());
     else
       out.null();

@@ -14,10 +14,11 @@ using nlohmann::json;
 
 namespace {
 
-json view_of(const GameCodec& codec, const engine::GameState& state, const engine::Viewer& viewer) {
+json view_of(const GameCodec& codec, const engine::GameState& state, const engine::Viewer& viewer,
+             bool match_over = false) {
   std::string text;
   JsonWriter out(text);
-  codec.write_view(out, state, viewer);
+  codec.write_view(out, state, viewer, match_over);
   return json::parse(text);
 }
 
@@ -197,6 +198,20 @@ TEST_CASE("Tactego codec with fog never writes a kind the viewer may not see") {
   CHECK(revealed_seen > 0);
 }
 
+TEST_CASE("Tactego codec with fog shows the seed once the match is over, however it ended") {
+  const GameCodec& codec = *find_codec("tactego");
+  const engine::Options options{
+      {"pieces", "small_game"}, {"length", "5"}, {"width", "5"}, {"seed", "fog"}, {"fog", "true"}};
+  const auto state = engine::create_game("tactego", options);
+  REQUIRE_FALSE(state->outcome().over);  // a resignation, say: the rules did not end it
+  for (const auto& viewer : {engine::Viewer::of_seat(0), engine::Viewer::of_seat(1), engine::Viewer::spectator()}) {
+    CHECK(view_of(codec, *state, viewer)["seed"].is_null());
+    const json over = view_of(codec, *state, viewer, /*match_over=*/true);
+    CHECK(over["seed"] == "fog");
+    CHECK(over["board"] == view_of(codec, *state, viewer)["board"]);  // the board stays fogged
+  }
+}
+
 TEST_CASE("Tactego codec picks a seed when none is given and hides it under fog") {
   const GameCodec& codec = *find_codec("tactego");
   engine::Options given{{"fog", "true"}};
@@ -222,7 +237,8 @@ TEST_CASE("DCMS codec: setup placements of any shape, play moves, turn reports")
   CHECK(view["walls"][0] == std::string(static_cast<std::size_t>(cols), '#'));
   CHECK(view_of(codec, *state, engine::Viewer::spectator())["color"].is_null());
 
-  CHECK_THAT(bad_message_field(codec, *state, R"({"move": "M 4"})"), Catch::Contains("'placement'"));
+  CHECK_THAT(bad_message_field(codec, *state, R"({"move": "M 4"})"),
+             Catch::Contains("'placement' is missing (setup phase: place your pieces first"));
   CHECK_THAT(bad_message_field(codec, *state, R"({"placement": "1 1 1 2"})"),
              Catch::Contains("'placement'"));
   CHECK(codec.move_text(json::parse(R"({"placement": [[1, 1], [2, 1]]})"), *state, 0) == "1 1 2 1");

@@ -3,6 +3,7 @@
 // pin down what belongs to the requests alone (hello first, who may act for which seat).
 #include <catch2/catch.hpp>
 
+#include <cctype>
 #include <memory>
 #include <string>
 #include <vector>
@@ -64,6 +65,10 @@ TEST_CASE("requests: nothing but hello is answered before hello", "[server][requ
   CHECK(client.send(hello("ann")).at("type") == "welcome");
   CHECK(client.requests.said_hello());
   CHECK(client.send({{"type", "list_games"}}).at("type") == "games");
+  const Json again = client.send(hello("bob"));
+  CHECK(again.at("code") == "bad_message");
+  CHECK(again.at("message") ==
+        "hello was already sent on this connection (as 'ann'); it is sent once, first, and nothing changed");
   CHECK(client.send("not an object").at("code") == "bad_json");  // JSON, but not an object
   CHECK(client.send({{"type", "join"}}).at("code") == "bad_message");  // no match named
 }
@@ -93,6 +98,15 @@ TEST_CASE("requests: each connection acts only for its own seat, a spectator for
   CHECK(black.connection->received.back().at("turn") == 1);    // told too
   CHECK(watcher.connection->received.back().at("turn") == 1);  // and the spectator
   CHECK(white.send({{"type", "join"}, {"match", match}}).at("code") == "already_in_match");
+  // An id is read in any case, 0/1/8 as O/I/B; one that is not there is quoted as sent.
+  Client late(f.context, "192.0.2.9");
+  late.send(hello("late"));
+  const Json missing = late.send({{"type", "join"}, {"match", "nope1234"}});
+  CHECK(missing.at("code") == "no_such_match");
+  CHECK_THAT(missing.at("message").get<std::string>(), Catch::StartsWith("no match 'nope1234' (looked up as NOPEI234) here"));
+  std::string typed = match;
+  for (char& ch : typed) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+  CHECK(late.send({{"type", "watch"}, {"match", typed}}).at("type") == "state");
 
   // Gone: its seat is held for the grace, and the opponent is told.
   white.requests.disconnected();

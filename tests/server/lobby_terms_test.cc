@@ -71,6 +71,27 @@ TEST_CASE("list_matches shows each match's options and which of them its creator
   CHECK(names(custom_row, {"move_time_ms", "pieces_text"}));
 }
 
+TEST_CASE("match_created shows an inline file only when one was given, and then not what it replaces",
+          "[server][lobby]") {
+  RunningServer server;
+  TestClient client(server.port(), "client");
+  client.hello();
+  auto created = [&](const std::string& game, const Json& options) {
+    const Json reply = client.request({{"type", "create_match"}, {"game", game}, {"options", options}});
+    REQUIRE(reply.at("type") == "match_created");
+    return reply.at("options");
+  };
+  const Json preset = created("tactego", Json::object());
+  CHECK(preset.at("pieces") == "basic");
+  CHECK_FALSE(preset.contains("pieces_text"));  // not "": no file was given
+  const Json file = created("tactego", {{"pieces_text", "F 1\n1 3\n"}});
+  CHECK(file.at("pieces_text") == "F 1\n1 3\n");
+  CHECK_FALSE(file.contains("pieces"));
+  const Json map = created("dcms", {{"map", "small"}});
+  CHECK(map.at("map") == "small");
+  CHECK_FALSE(map.contains("map_text"));
+}
+
 TEST_CASE("list_matches leaves out running matches nobody may watch, and unknown games are errors",
           "[server][lobby]") {
   RunningServer server;

@@ -226,6 +226,51 @@ TEST_CASE("Tactego with fog: no hidden kind reaches the opponent or a spectator"
   CHECK_THAT(m.start0.dump(), Catch::Contains("\"RF\""));
 }
 
+TEST_CASE("Tactego with fog: the final state gives everyone the seed, also after a resignation",
+          "[server][tactego][fog]") {
+  RunningServer server;
+  TwoSeatMatch m = start_match(server.port(), "tactego",
+                               {{"pieces", "small_game"}, {"seed", "resigned-fog"}, {"fog", true}});
+  TestClient spectator(server.port(), "spectator");
+  spectator.hello("watcher");
+  REQUIRE(spectator.request({{"type", "watch"}, {"match", m.id}}).at("type") == "watching");
+  CHECK(spectator.wait_for("state").at("view").at("seed").is_null());
+  const Json final_state = m.seat0->request({{"type", "resign"}});
+  REQUIRE(final_state.at("status") == "over");
+  CHECK(final_state.at("outcome").at("reason") == "resignation");
+  CHECK(final_state.at("view").at("seed") == "resigned-fog");
+  CHECK(m.seat1->wait_for_over().at("view").at("seed") == "resigned-fog");
+  CHECK(spectator.wait_for_over().at("view").at("seed") == "resigned-fog");
+}
+
+TEST_CASE("Tactego: a position lost before the first move ends when the second player joins",
+          "[server][tactego]") {
+  // Only a flag each: red, to move first, has no legal move (rules.md: checked before the
+  // first move too). The match waits as any other, then ends at the start.
+  RunningServer server;
+  TestClient red(server.port(), "red"), blue(server.port(), "blue");
+  red.hello("red");
+  blue.hello("blue");
+  const std::string id = red.create_match("tactego", {{"pieces_text", "F 1\n"}, {"length", 2}, {"width", 1},
+                                                      {"fog", true}, {"seed", "lost"}});
+  red.join(id);
+  const Json waiting = red.wait_for("state");
+  CHECK(waiting.at("status") == "waiting");
+  CHECK(waiting.at("seq") == 1);
+  CHECK(waiting.at("outcome").is_null());  // not over while it waits
+  CHECK(waiting.at("view").at("seed").is_null());
+  blue.join(id);
+  const Json expected{{"winner", "blue"}, {"draw", false}, {"reason", "no_legal_move"}};
+  for (TestClient* client : {&blue, &red}) {
+    const Json over = client->wait_for_state(2);
+    INFO(client->label() << ": " << over.dump());
+    CHECK(over.at("seq") == 2);  // one change: joined, started and over
+    CHECK(over.at("status") == "over");
+    CHECK(over.at("outcome") == expected);
+    CHECK(over.at("view").at("seed") == "lost");
+  }
+}
+
 TEST_CASE("Tactego: a full-view spectator sees every kind while players stay fogged",
           "[server][tactego][fog]") {
   RunningServer server;

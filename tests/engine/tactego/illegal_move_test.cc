@@ -44,7 +44,7 @@ TEST_CASE("illegal: each rule has its own reason", "[tactego][illegal]") {
   CHECK_THAT(reason_for(state, "0 1 0 2"), Catch::Contains("mine at (row 0, col 1) cannot move"));
   CHECK_THAT(reason_for(state, "1 1 3 1"), Catch::Contains("not one step"));
   CHECK_THAT(reason_for(state, "1 1 1 3"), Catch::Contains("not one step"));
-  CHECK_THAT(reason_for(state, "1 1 1 1"), Catch::Contains("not one step"));  // own square
+  CHECK_THAT(reason_for(state, "1 1 1 1"), Catch::Contains("is the start: a piece must move one square"));
   CHECK_THAT(reason_for(state, "1 1 1 2"), Catch::Contains("holds one of your own pieces"));
   CHECK_THAT(reason_for(state, "1 1 0 1"), Catch::Contains("holds one of your own pieces"));
   CHECK_THAT(reason_for(state, "2 1 1 1", 1), Catch::Contains("not your turn: red moves now"));
