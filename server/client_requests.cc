@@ -75,18 +75,14 @@ void ClientRequests::dispatch(const protocol::ClientMessage& message, const std:
       return;
     }
     case MessageType::Join: {
-      leave_finished_match();
-      require_no_match();
-      auto match = context_.lobby->find(message.match);
+      auto match = match_to_enter(message.match);
       match->check_invite(invite_for(*match, message.invite));
       seat_ = match->join(self, message.seat, name_, id);
       match_ = std::move(match);
       return;
     }
     case MessageType::Watch: {
-      leave_finished_match();
-      require_no_match();
-      auto match = context_.lobby->find(message.match);
+      auto match = match_to_enter(message.match);
       match->check_invite(invite_for(*match, message.invite));
       match->watch(self, id);
       seat_.reset();
@@ -94,9 +90,7 @@ void ClientRequests::dispatch(const protocol::ClientMessage& message, const std:
       return;
     }
     case MessageType::Resume: {
-      leave_finished_match();
-      require_no_match();
-      auto match = context_.lobby->find(message.match);
+      auto match = match_to_enter(message.match);
       seat_ = match->resume(self, message.token, id);
       match_ = std::move(match);
       return;
@@ -128,6 +122,13 @@ void ClientRequests::dispatch(const protocol::ClientMessage& message, const std:
 const std::string& ClientRequests::invite_for(const Match& match, const std::string& given) const {
   return given.empty() && created_private_ && match.id() == created_private_->match ? created_private_->invite
                                                                                      : given;
+}
+
+// The match a join, watch or resume names, once this connection may go into one.
+std::shared_ptr<Match> ClientRequests::match_to_enter(const std::string& typed_id) {
+  leave_finished_match();
+  require_no_match();
+  return context_.lobby->find(typed_id);
 }
 
 void ClientRequests::leave_finished_match() {

@@ -41,6 +41,7 @@ class ClientRequests {
   // A reply goes after what the request made the match deliver here (see Session::deliver).
   void send(std::string text) { connection_.deliver(make_message(std::move(text))); }
   const std::string& invite_for(const Match& match, const std::string& given) const;
+  std::shared_ptr<Match> match_to_enter(const std::string& typed_id);
   void leave_finished_match();
   void require_no_match() const;
   void require_player() const;
