@@ -73,9 +73,12 @@ std::vector<std::string> term_warnings(const json& listed) {
     warnings.push_back("anyone watching this fog match, its creator too, sees your hidden pieces "
                        "(spectators: full)");
   const std::string move_time = listed_option(listed, "move_time_ms");
+  // What a late move costs is the game's rule (rules.md): DCMS plays a null move instead.
   if (set.count("move_time_ms") != 0 && !move_time.empty() && move_time != "0")
-    warnings.push_back("each move must be made within " + move_time +
-                       " ms, or the game is lost on time");
+    warnings.push_back(field(listed, "game") == "dcms"
+                           ? "each move must be made within " + move_time +
+                                 " ms, or it is a null move (no piece moves); a setup not placed in time loses"
+                           : "each move must be made within " + move_time + " ms, or the game is lost on time");
   return warnings;
 }
 

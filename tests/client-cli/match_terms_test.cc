@@ -65,7 +65,12 @@ TEST_CASE("join warns about what could be unfair to the joiner") {
   CHECK(term_warnings(tactego({{"spectators", "full"}}, {"seed", "spectators"})).empty());
   const auto timed = term_warnings(tactego({{"move_time_ms", "1"}}, {"move_time_ms"}));
   REQUIRE(timed.size() == 1);
-  CHECK_THAT(timed[0], Catch::Contains("within 1 ms"));
+  CHECK_THAT(timed[0], Catch::Contains("within 1 ms, or the game is lost on time"));
+  json dcms = tactego({{"move_time_ms", "800"}}, {"move_time_ms"});
+  dcms["game"] = "dcms";
+  const auto null_moves = term_warnings(dcms);
+  REQUIRE(null_moves.size() == 1);
+  CHECK_THAT(null_moves[0], Catch::Contains("within 800 ms, or it is a null move"));
 
   CHECK(describe_terms(tactego({}, json::array())) == "defaults");
   CHECK(describe_terms(tactego({{"fog", "true"}}, {"fog", "seed"})) == "fog=true, seed=(hidden)");
