@@ -9,18 +9,17 @@
 
 #include "protocol/error_code.h"
 #include "protocol/match_setup.h"
-#include "server/random_ids.h"
-#include "server/store/token_hash.h"
+#include "server/match_detail.h"
 
 namespace skirmish::server {
 
 using protocol::ErrorCode;
 using protocol::MatchStatus;
 using protocol::ProtocolError;
+using match_detail::index;
+using match_detail::other;
 
 namespace {
-std::size_t index(engine::Seat seat) { return static_cast<std::size_t>(seat); }
-engine::Seat other(engine::Seat seat) { return 1 - seat; }
 
 // The first seq of a match reloaded after a restart or a crash. No participant may see seq
 // repeat or go back, but the store keeps no seq and not every change is stored (the state
@@ -85,25 +84,6 @@ void Match::restore(const store::MatchRecord& record) {
                status_ == MatchStatus::Running ? "running" : "open", stored_turns_);
 }
 
-void Match::stop_grace(SeatSlot& seat) {
-  ++seat.grace_generation;  // a grace timer that already fired finds itself stale
-  if (seat.grace_timer) seat.grace_timer->cancel();
-}
-
-// Holds a seat nobody is connected to for the reconnect grace; then it forfeits (running)
-// or is freed (open).
-void Match::hold_seat(engine::Seat seat) {
-  SeatSlot& mine = slot(seat);
-  const std::uint64_t generation = ++mine.grace_generation;
-  // Made on first use: most seats are never held, and a finished match lingers a minute.
-  if (!mine.grace_timer) mine.grace_timer = std::make_unique<boost::asio::steady_timer>(executor_);
-  mine.grace_timer->expires_after(settings_.reconnect_grace);
-  mine.grace_timer->async_wait(
-      [self = shared_from_this(), seat, generation](const boost::system::error_code& ec) {
-        if (!ec) self->on_grace_expired(seat, generation);
-      });
-}
-
 bool Match::over() const {
   std::lock_guard lock(mutex_);
   return status_ == MatchStatus::Over;
@@ -154,137 +134,12 @@ std::shared_ptr<const protocol::MatchTerms> Match::terms() const {
       protocol::match_terms(info_, codec_, resolved_, settings_, *set_by_creator_));
 }
 
-bool Match::opens_with(const std::string& invite) const {
-  return invite_hash_.empty() || store::token_matches(canonical_invite_code(invite), invite_hash_);
-}
-
-void Match::check_invite(const std::string& invite) const {
-  if (opens_with(invite)) return;
-  if (invite.empty())
-    throw ProtocolError(ErrorCode::Unauthorized,
-                        "match " + id_ + " is private: joining or watching it needs its invite code "
-                        "(field 'invite'), which its creator was given");
-  throw ProtocolError(ErrorCode::Unauthorized, "that is not the invite code of match " + id_);
-}
-
 void Match::set_status(MatchStatus status) {
   status_ = status;
   waiting_for_players_.store(status == MatchStatus::Waiting, std::memory_order_relaxed);
 }
 
-// ---- joining ---------------------------------------------------------------------------
-
-engine::Seat Match::join(const std::shared_ptr<Participant>& who,
-                         const std::optional<std::string>& seat_wanted,
-                         const std::string& player_name, const std::string& id) {
-  std::lock_guard lock(mutex_);
-  if (status_ == MatchStatus::Over)
-    throw ProtocolError(ErrorCode::GameOver, "match " + id_ + " is over");
-  engine::Seat seat = -1;
-  if (seat_wanted) {
-    const auto found = engine::find_seat(info_, *seat_wanted);
-    if (!found)
-      throw ProtocolError(ErrorCode::BadMessage, "field 'seat': this game has no seat '" + *seat_wanted +
-                                                     "' (seats: " + engine::seat_choices(info_) + ")");
-    seat = *found;
-    if (slot(seat).taken)
-      throw ProtocolError(ErrorCode::MatchFull, "seat '" + std::string(seat_name(seat)) + "' of match " + id_ +
-                                                    " is taken");
-  } else {
-    for (engine::Seat s = engine::kSeatCount - 1; s >= 0; --s)
-      if (!slot(s).taken) seat = s;
-    if (seat < 0) throw ProtocolError(ErrorCode::MatchFull, "match " + id_ + " has no free seat");
-  }
-
-  const std::string token = random_token();
-  services_.write("seat a player in match " + id_,
-                  [id = id_, seat, player_name, token, now = unix_ms()](store::MatchStore& store) {
-                    store.record_join(id, seat, player_name, token, now);
-                  });
-  unjoined_timer_.reset();  // someone came: its pending wait ends, aborted
-  SeatSlot& mine = slot(seat);
-  mine.taken = true;
-  mine.token_hash = store::hash_token(token);
-  mine.player_name = player_name;
-  mine.connection = who;
-  mine.connection_id = who.get();
-  mine.connected = true;
-  spdlog::info("match {}: '{}' joined as {}", id_, player_name, seat_name(seat));
-  who->deliver(make_message(
-      protocol::encode_joined(id_, info_.name, seat_name(seat), seat, token, false, players(), id)));
-  tell_others(seat, protocol::PresenceEvent::Joined);
-
-  bool full = true;
-  for (const auto& s : seats_) full = full && s.taken;
-  if (full && status_ == MatchStatus::Waiting) start_game();
-  // One change, one seq: a game lost before its first move was counted by finish().
-  if (status_ != MatchStatus::Over) ++seq_;
-  publish(seat, id);
-  return seat;
-}
-
-void Match::watch(const std::shared_ptr<Participant>& who, const std::string& id) {
-  std::lock_guard lock(mutex_);
-  if (settings_.spectators == protocol::Spectators::None)
-    throw ProtocolError(ErrorCode::SpectatorsNotAllowed,
-                        "match " + id_ + " does not allow spectators");
-  spectators_.push_back({who, who.get()});
-  const bool full_view = settings_.spectators == protocol::Spectators::Full;
-  who->deliver(make_message(protocol::encode_watching(id_, info_.name, full_view, players(), id)));
-  who->deliver(encode_for(full_view ? engine::Viewer::full() : engine::Viewer::spectator(),
-                          "spectator", id));
-  spdlog::info("match {}: a spectator joined ({} watching)", id_, spectators_.size());
-}
-
-engine::Seat Match::resume(const std::shared_ptr<Participant>& who, const std::string& token,
-                           const std::string& id) {
-  std::lock_guard lock(mutex_);
-  engine::Seat seat = -1;
-  for (engine::Seat s = 0; s < engine::kSeatCount; ++s)
-    if (slot(s).taken && store::token_matches(token, slot(s).token_hash)) seat = s;
-  if (seat < 0)
-    throw ProtocolError(ErrorCode::Unauthorized, "that token holds no seat in match " + id_);
-  SeatSlot& mine = slot(seat);
-  // A connection still holding the seat is told it has lost it (its client can stop
-  // rather than wait for a turn that will never be asked of it).
-  if (const auto old = mine.connection.lock(); old && old.get() != who.get())
-    old->deliver(make_message(protocol::encode_error(
-        ErrorCode::Unauthorized,
-        "seat '" + std::string(seat_name(seat)) + "' was resumed on another connection; this one no "
-        "longer holds it",
-        {})));
-  mine.connection = who;
-  mine.connection_id = who.get();
-  mine.connected = true;
-  stop_grace(mine);
-  spdlog::info("match {}: {} resumed", id_, seat_name(seat));
-  who->deliver(make_message(
-      protocol::encode_joined(id_, info_.name, seat_name(seat), seat, token, true, players(), id)));
-  if (win_by_opponents_forfeit(seat)) {
-    tell_others(seat, protocol::PresenceEvent::Reconnected);
-    publish(seat, id);  // the final state, to the resumer with its id
-    return seat;
-  }
-  // After a restart the clock waits until every seat is back, then gives a full turn.
-  bool restart_clock = false;
-  if (clock_waits_for_seats_ && status_ == MatchStatus::Running) {
-    restart_clock = true;
-    for (const auto& s : seats_) restart_clock = restart_clock && (!s.taken || s.connected);
-    if (restart_clock) {
-      clock_waits_for_seats_ = false;
-      start_deadline();
-      ++seq_;
-    }
-  }
-  tell_others(seat, protocol::PresenceEvent::Reconnected);
-  if (restart_clock)
-    publish(seat, id);  // everyone learns the new deadline; the resumer once, with its id
-  else
-    who->deliver(encode_for(engine::Viewer::of_seat(seat), seat_name(seat), id));
-  return seat;
-}
-
-// ---- playing ---------------------------------------------------------------------------
+// ---- playing (joining and leaving: match_seats.cc; sending: match_sending.cc) -----------
 
 void Match::require_seat_holder(const Participant* who, engine::Seat seat) const {
   if (slot(seat).connection_id != who)
@@ -394,95 +249,6 @@ void Match::resign(const Participant* who, engine::Seat seat, const std::string&
                reason == engine::EndReason::Crash ? "gave up: its bot crashed" : "resigned");
   finish(engine::Outcome::win(other(seat), reason));
   publish(seat, id);
-}
-
-void Match::leave(const Participant* who, std::optional<engine::Seat> seat) {
-  std::lock_guard lock(mutex_);
-  if (!seat) {
-    std::erase_if(spectators_, [who](const Spectator& s) { return s.connection_id == who; });
-    return;
-  }
-  if (slot(*seat).connection_id != who) return;  // resumed elsewhere: nothing of ours to leave
-  if (status_ == MatchStatus::Waiting) {
-    spdlog::info("match {}: {} left before the start", id_, seat_name(*seat));
-    services_.write_or_log("free a seat of match " + id_,
-                           [id = id_, seat = *seat](store::MatchStore& store) { store.record_leave(id, seat); });
-    free_seat(*seat);
-    ++seq_;
-    publish(std::nullopt, {});
-    retire_if_abandoned();
-  } else if (status_ == MatchStatus::Running) {
-    spdlog::info("match {}: {} left (resigns)", id_, seat_name(*seat));
-    slot(*seat).connection.reset();
-    slot(*seat).connection_id = nullptr;
-    slot(*seat).connected = false;
-    finish(engine::Outcome::win(other(*seat), engine::EndReason::Resignation));
-    publish(std::nullopt, {});
-  }
-}
-
-void Match::disconnected(const Participant* who, std::optional<engine::Seat> seat) {
-  std::lock_guard lock(mutex_);
-  if (!seat) {
-    std::erase_if(spectators_, [who](const Spectator& s) { return s.connection_id == who; });
-    return;
-  }
-  SeatSlot& mine = slot(*seat);
-  if (mine.connection_id != who) return;
-  mine.connection.reset();
-  mine.connection_id = nullptr;
-  mine.connected = false;
-  if (status_ == MatchStatus::Over) return;
-  spdlog::info("match {}: {} disconnected; held for {} ms", id_, seat_name(*seat),
-               settings_.reconnect_grace.count());
-  hold_seat(*seat);
-  tell_others(*seat, protocol::PresenceEvent::Disconnected);
-}
-
-void Match::on_grace_expired(engine::Seat seat, std::uint64_t generation) {
-  std::lock_guard lock(mutex_);
-  SeatSlot& mine = slot(seat);
-  if (generation != mine.grace_generation || mine.connected || !mine.taken) return;
-  if (status_ == MatchStatus::Running) {
-    forfeit(seat);
-  } else if (status_ == MatchStatus::Waiting) {
-    services_.write_or_log("free a seat of match " + id_,
-                           [id = id_, seat](store::MatchStore& store) { store.record_leave(id, seat); });
-    free_seat(seat);
-    ++seq_;
-    publish(std::nullopt, {});
-    retire_if_abandoned();
-  }
-}
-
-// A seat that does not come back in its grace loses (rules: "after it runs out, they lose").
-// A seat that is away itself cannot win that way: the result waits until it comes back (it
-// wins) or its own grace runs out too (both lose: a draw, reason forfeit).
-void Match::forfeit(engine::Seat seat) {
-  slot(seat).forfeited = true;
-  const SeatSlot& opponent = slot(other(seat));
-  if (opponent.connected) {
-    spdlog::info("match {}: {} did not come back: forfeit", id_, seat_name(seat));
-    finish(engine::Outcome::win(other(seat), engine::EndReason::Forfeit));
-  } else if (opponent.forfeited) {
-    spdlog::info("match {}: neither seat came back: a draw by forfeit", id_);
-    finish(engine::Outcome::draw(engine::EndReason::Forfeit));
-  } else {
-    spdlog::info("match {}: {} did not come back, but {} is away too: its return decides", id_,
-                 seat_name(seat), seat_name(other(seat)));
-    return;
-  }
-  publish(std::nullopt, {});
-}
-
-// `seat` is back while its opponent has forfeited: it wins now. False when nothing changed.
-bool Match::win_by_opponents_forfeit(engine::Seat seat) {
-  if (status_ != MatchStatus::Running || slot(seat).forfeited || !slot(other(seat)).forfeited)
-    return false;
-  spdlog::info("match {}: {} is back, {} did not come back: forfeit", id_, seat_name(seat),
-               seat_name(other(seat)));
-  finish(engine::Outcome::win(seat, engine::EndReason::Forfeit));
-  return true;
 }
 
 void Match::expire_unless_joined(std::chrono::milliseconds after, std::function<void()> expire) {
@@ -604,89 +370,10 @@ void Match::finish(const engine::Outcome& outcome) {
   post_retire(true);
 }
 
-void Match::free_seat(engine::Seat seat) {
-  tell_others(seat, protocol::PresenceEvent::Left);
-  SeatSlot& mine = slot(seat);
-  mine.taken = false;
-  mine.token_hash.clear();
-  mine.player_name.clear();
-  mine.connection.reset();
-  mine.connection_id = nullptr;
-  mine.connected = false;
-  stop_grace(mine);
-}
-
-void Match::retire_if_abandoned() {
-  for (const auto& seat : seats_)
-    if (seat.taken) return;
-  post_retire(false);
-}
-
 void Match::post_retire(bool finished) {
   if (retired_ || !retire_) return;
   retired_ = finished;  // an abandoned open match may still be joined until it is removed
   boost::asio::post(executor_, [retire = retire_, id = id_, finished] { retire(id, finished); });
-}
-
-// ---- sending ----------------------------------------------------------------------------
-
-Message Match::encode_for(const engine::Viewer& viewer, std::string_view you,
-                          const std::string& id) const {
-  protocol::StateInfo info;
-  info.match = id_;
-  info.game = info_.name;
-  info.seq = seq_;
-  info.status = status_;
-  info.seat_names = &info_.seat_names;
-  if (deadline_) {
-    const auto left =
-        std::chrono::duration_cast<std::chrono::milliseconds>(*deadline_ - Clock::now());
-    info.deadline_ms = std::max<long long>(0, left.count());
-  }
-  for (engine::Seat s = 0; s < engine::kSeatCount; ++s)
-    info.submitted[index(s)] = slot(s).submitted.has_value();
-  info.outcome = outcome();
-  return make_message(protocol::encode_state(info, codec_, *state_, viewer, you, id));
-}
-
-void Match::publish(std::optional<engine::Seat> requester, const std::string& id) {
-  // One encoding per seat (each sees its own secrets) and one for all spectators.
-  for (engine::Seat s = 0; s < engine::kSeatCount; ++s) {
-    if (!slot(s).connected) continue;
-    send_to_seat(s, encode_for(engine::Viewer::of_seat(s), seat_name(s),
-                               requester == s ? id : std::string()));
-  }
-  if (spectators_.empty()) return;
-  const bool full_view = settings_.spectators == protocol::Spectators::Full;
-  const Message shared =
-      encode_for(full_view ? engine::Viewer::full() : engine::Viewer::spectator(), "spectator", {});
-  for (const auto& spectator : spectators_)
-    if (auto connection = spectator.connection.lock()) connection->deliver(shared);
-}
-
-protocol::Players Match::players() const {
-  protocol::Players out;
-  for (engine::Seat s = 0; s < engine::kSeatCount; ++s) {
-    out[index(s)].seat = seat_name(s);
-    if (slot(s).taken) out[index(s)].name = slot(s).player_name;
-  }
-  return out;
-}
-
-void Match::tell_others(engine::Seat seat, protocol::PresenceEvent event) {
-  send_to_others(seat, make_message(protocol::encode_presence(id_, seat_name(seat), slot(seat).player_name,
-                                                              event, settings_.reconnect_grace.count())));
-}
-
-void Match::send_to_seat(engine::Seat seat, const Message& message) {
-  if (auto connection = slot(seat).connection.lock()) connection->deliver(message);
-}
-
-void Match::send_to_others(std::optional<engine::Seat> except, const Message& message) {
-  for (engine::Seat s = 0; s < engine::kSeatCount; ++s)
-    if (s != except) send_to_seat(s, message);
-  for (const auto& spectator : spectators_)
-    if (auto connection = spectator.connection.lock()) connection->deliver(message);
 }
 
 }  // namespace skirmish::server

@@ -2,7 +2,9 @@
 // One match: its game state, two seats with their tokens and connections, the spectators,
 // the per-move deadline and the reconnect grace timers. Every public call is thread-safe
 // (one mutex per match); replies and broadcasts go out through Participant::deliver.
-// Errors for the caller are thrown as protocol::ProtocolError.
+// Errors for the caller are thrown as protocol::ProtocolError. Its code is in three files:
+// match.cc (moves, turns, deadlines, the end), match_seats.cc (joining, leaving, the
+// reconnect grace) and match_sending.cc (what each participant is sent).
 #include <array>
 #include <atomic>
 #include <chrono>
