@@ -12,6 +12,7 @@
 #include "client-cli/tournament/tournament_command.h"
 #endif
 #include "engine/registry.h"
+#include "protocol/version.h"
 
 using namespace skirmish::client;
 
@@ -19,6 +20,7 @@ int main(int argc, char** argv) {
   std::signal(SIGPIPE, SIG_IGN);  // a closed socket or bot pipe is an error code, not a death
   CLI::App app{"skirmish: play Tactego, Dog-Cat-Mouse-cheeSe and 1D Chess on a Skirmish server"};
   app.require_subcommand(1);
+  app.set_version_flag("--version", skirmish::protocol::version_line("skirmish"));
   // --server, --ca-file and --name go before or after the subcommand (subcommands inherit this).
   app.fallthrough();
   CommonOptions common;

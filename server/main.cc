@@ -13,6 +13,7 @@
 #include <sys/types.h>
 #include <unistd.h>
 
+#include "protocol/version.h"
 #include "server/flag_rules.h"
 #include "server/server.h"
 
@@ -51,6 +52,7 @@ int main(int argc, char** argv) {
   skirmish::server::Config config;
   CLI::App app{"Skirmish: authoritative multiplayer game server (Tactego, DCMS, 1D Chess)"};
   app.option_defaults()->always_capture_default();
+  app.set_version_flag("--version", skirmish::protocol::version_line("skirmish-server"));
   FlagRules rules;
 
   long long idle_ms = config.idle_timeout.count();

@@ -14,6 +14,7 @@
 #include <spdlog/spdlog.h>
 #include <unistd.h>
 
+#include "protocol/version.h"
 #include "server/http_api.h"
 #include "server/lobby.h"
 #include "server/server_context.h"
@@ -200,8 +201,9 @@ void Server::start() {
   const char* tls = !s.context->tls       ? ""
                     : config.tls_only ? "; TLS only for games (wss://); plain ws:// refused, plain http:// answered"
                                       : "; TLS on (wss://, https://) besides plain ws://, http://";
-  spdlog::info("listening on {}:{} ({} thread{}){}", config.address, s.port, s.threads_wanted,
-               s.threads_wanted == 1 ? "" : "s", tls);
+  // The release first: a host's log then says what ran (bug reports, upgrades).
+  spdlog::info("{} listening on {}:{} ({} thread{}){}", protocol::version_line("skirmish-server"), config.address,
+               s.port, s.threads_wanted, s.threads_wanted == 1 ? "" : "s", tls);
 }
 
 unsigned short Server::port() const { return impl_->port; }

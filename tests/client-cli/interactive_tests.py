@@ -294,6 +294,9 @@ def lobby(server):
     helped = client(server.url, "create", "--help", name="helped")
     helped.expect(r"--private")
     check(helped.wait() == 0, "--help exits 0")
+    version = Process([SKIRMISH, "--version"], "version")
+    version.expect(r"skirmish \d+\.\d+\.\d+ \(protocol 1\)")
+    check(version.wait() == 0, "--version exits 0")
 
 
 def dcms_deadline(server):

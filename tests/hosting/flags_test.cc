@@ -101,13 +101,16 @@ TEST_CASE("flags: a bad value on the command line names the flag and the accepte
   }
 }
 
-TEST_CASE("flags: an unknown flag is a usage error, --help is not an error") {
+TEST_CASE("flags: an unknown flag is a usage error, --help and --version are not errors") {
   const auto unknown = run_to_exit({"--colour", "red"}, {{"SKIRMISH_PORT", "0"}, {"SKIRMISH_STORE", "off"}});
   CHECK(unknown.status == 2);
   CHECK_THAT(unknown.output, Catch::Contains("--colour"));
   const auto help = run_to_exit({"--help"});
   CHECK(help.status == 0);
   CHECK_THAT(help.output, Catch::Contains("--max-connections-per-ip"));
+  const auto version = run_to_exit({"--version"});
+  CHECK(version.status == 0);
+  CHECK_THAT(version.output, Catch::Contains("skirmish-server " SKIRMISH_VERSION " (protocol 1)"));
 }
 
 TEST_CASE("flags: the command line wins over the environment, and numbers are read as decimal") {

@@ -200,7 +200,7 @@ TEST_CASE("the server starts as docker/entrypoint.sh starts it in the image") {
   SECTION("it serves /healthz and a game, and keeps the game in the data directory") {
     ServerProcess server("/bin/sh", {entrypoint}, env, dir.path() / "log");
     const auto port = server.wait_for_port();
-    CHECK_THAT(server.log_text(), Catch::Contains("listening on 0.0.0.0:"));
+    CHECK_THAT(server.log_text(), Catch::Contains("skirmish-server " SKIRMISH_VERSION " (protocol 1) listening on 0.0.0.0:"));
     // docker/healthcheck.sh is the image's HEALTHCHECK: run it against this server.
     const std::string check = "SKIRMISH_PORT=" + std::to_string(port) + " /bin/bash " +
                               (source / "docker" / "healthcheck.sh").string();
