@@ -36,6 +36,8 @@ class BotActor : public Actor {
   void set_log_name(std::string name) { log_name_ = std::move(name); }
   // The bot's last answer line, as it wrote it ("" before the first).
   const std::string& last_answer() const { return last_answer_; }
+  // Whether a request sent to the bot is still unanswered (also one whose deadline passed).
+  bool owes_answer() const { return !pending_.empty(); }
 
   // Checks a bot's answer for `game`/`phase`; "" when it is a move, else what is wrong.
   static std::string check_answer(const nlohmann::json& answer, const std::string& game,

@@ -197,16 +197,17 @@ void GamePlay::on_finished(int seat) {
   Player& p = *players_[static_cast<std::size_t>(seat)];
   // The program was already gone when the final state came: its stdout closed (the exit
   // status may not be read yet), or it exited and the loop has not yet seen its output end.
-  // It crashed before it learned the game was over. A bot that never answered anything may
-  // still be dying (a shell that cannot find the program, on a busy machine) when its
-  // opponent's crash ends the game at once: it gets the same short wait, so that two bots
-  // dead from the start both lose whichever died first.
+  // It crashed before it learned the game was over. A bot that never answered anything, or
+  // still owes an answer, may still be dying (a shell that cannot find the program, a
+  // Python traceback being printed) when its opponent's failure ends the game at once: it
+  // gets the same short wait, so that two bots that fail in the same turn both lose,
+  // whichever failure the server saw first. (A bot that is only thinking pays the wait.)
   if (p.crash.empty()) {
     constexpr std::chrono::milliseconds kDyingWait{300};
     std::optional<std::string> ended;
     if (p.process->output_closed())
       ended = p.process->wait_for_exit(kDyingWait);
-    else if (p.actor->last_answer().empty())
+    else if (p.actor->last_answer().empty() || p.actor->owes_answer())
       ended = p.process->exit_status_within(kDyingWait);
     else
       ended = p.process->exit_status_now();

@@ -18,6 +18,20 @@ std::string without_trailing_slash(std::string path) {
   return path;
 }
 
+// Tactego and 1D Chess have no time limit by default: one bot that hangs would stall its
+// game until --game-timeout, unrecorded, and again on every --resume. A tournament gives
+// each move 10 s unless told otherwise (DCMS has the seed's 5 s already).
+constexpr int kTournamentMoveTimeMs = 10000;
+
+void default_move_time(const std::string& game, nlohmann::json& options) {
+  if (game == "dcms" || options.contains("move_time_ms")) return;
+  options["move_time_ms"] = kTournamentMoveTimeMs;
+  std::cerr << "tournament: each move gets " << kTournamentMoveTimeMs
+            << " ms (no -o move_time_ms given): a bot that hangs loses on time instead of stalling the "
+               "tournament; -o move_time_ms=0 for no limit"
+            << std::endl;
+}
+
 }  // namespace
 
 void TournamentCommand::attach(CLI::App& app) {
@@ -65,6 +79,7 @@ int TournamentCommand::run(const std::string& server, const std::string& ca_file
     results.setup.hero = gauntlet_;
     results.setup.rounds = rounds_;
     results.setup.options = client::parse_match_options(options_);
+    default_move_time(results.setup.game, results.setup.options);
     results.setup.server = server;
   }
   RunOptions options;

@@ -1,5 +1,6 @@
 #include "client-cli/tournament/tournament_run.h"
 
+#include <cctype>
 #include <csignal>
 #include <deque>
 #include <filesystem>
@@ -42,6 +43,15 @@ class CoutToFile {
   std::streambuf* saved_;
 };
 
+// The DCMS pieces a tournament plays ("SM", the default, when -o pieces is not given).
+std::string seed_pieces(const nlohmann::json& options) {
+  const auto it = options.find("pieces");
+  if (it == options.end()) return "SM";
+  std::string pieces = it->is_string() ? it->get<std::string>() : it->dump();
+  for (char& ch : pieces) ch = static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
+  return pieces;
+}
+
 void check_setup(const TournamentSetup& setup, const RunOptions& options) {
   if (engine::find_game(setup.game) == nullptr)
     throw std::invalid_argument("unknown game '" + setup.game + "' (tactego, dcms or onedchess)");
@@ -58,6 +68,13 @@ void check_setup(const TournamentSetup& setup, const RunOptions& options) {
       throw std::invalid_argument("bot '" + bot.name + "' is a seed-style Python submission (" + bot.source +
                                   "), which plays DCMS only, not " + setup.game +
                                   ": name a command for it in a bots file");
+    // Its setup() places two pieces (the seed's round 1): with more, every game it plays
+    // would end at once in an illegal setup, and the standings would mean nothing.
+    const std::string pieces = seed_pieces(setup.options);
+    if (bot.kind == BotEntry::Kind::PythonDcms && pieces != "SM")
+      throw std::invalid_argument("bot '" + bot.name + "' is a seed-style Python submission (" + bot.source +
+                                  "), whose setup() places the seed's two pieces (SM), so it cannot play -o pieces=" +
+                                  pieces + ": leave pieces at SM, or make the bots programs (a bots file)");
   }
 }
 

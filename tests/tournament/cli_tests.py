@@ -43,7 +43,9 @@ def case_onedchess_bots_file():
     check(code == 0, f"exit code {code}: {stdout}\n{stderr}")
     check("Pairings" in stdout and "alpha" in stdout, f"no standings in: {stdout}")
     check("[6/6] 100%" in stderr, f"no final progress line in: {stderr}")
+    check("each move gets 10000 ms (no -o move_time_ms given)" in stderr, stderr)
     r = results(out)
+    check(r["options"]["move_time_ms"] == 10000, f"options {r['options']}")
     check(len(r["games"]) == 6, f"{len(r['games'])} games")
     check(sum(row["games"] for row in r["standings"]) == 12, "every game counts for two bots")
     for g in r["games"]:
@@ -126,6 +128,14 @@ def case_bad_option():
     check(code == 1, f"exit code {code}: {stdout}\n{stderr}")
     check(stderr.count("\n") == 1 and "unknown option 'move_time'" in stderr and "move_time_ms" in stderr, stderr)
     check(not os.path.exists(out), "no results folder for a refused option")
+    # Seed-style submissions place the seed's two pieces: other pieces would end every game
+    # in an illegal setup, so they are refused up front too.
+    out = os.path.join(WORK, "bad-pieces")
+    code, stdout, stderr = run(["--game", "dcms", "--bots", f"{SOURCE}/bots/greedy_dcms.py",
+                                f"{SOURCE}/bots/random_dcms.py", "--out", out, "-o", "pieces=SMC"])
+    check(code == 1, f"exit code {code}: {stdout}\n{stderr}")
+    check("places the seed's two pieces (SM), so it cannot play -o pieces=SMC" in stderr, stderr)
+    check(not os.path.exists(out), "no results folder for pieces a submission cannot place")
 
 
 def case_resume_keeps_server():

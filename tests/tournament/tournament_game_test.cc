@@ -244,6 +244,31 @@ TEST_CASE("a bot whose moves are all refused has crashed, and its log says why")
   fs::remove_all(out);
 }
 
+TEST_CASE("two bots that fail in the same turn both lose, whichever failure the server saw first") {
+  // One raises (its exit takes a traceback's time), the other writes garbage (its bridge
+  // sees it at once and resigns): the first must not be credited with a win.
+  const fs::path out = fresh_dir("same-turn");
+  Results setup = dcms_setup({python_bot("raiser", "tests/tournament/bots/crash_third_move.py"),
+                              python_bot("printer", "tests/tournament/bots/garbage_third_move.py")},
+                             6);
+  const RunSummary summary = run_tournament(setup, run_options(out, 2));
+  for (const auto& e : summary.errors) UNSCOPED_INFO(e);
+  REQUIRE(summary.errors.empty());
+  REQUIRE(summary.results.games.size() == 2);
+  for (const auto& g : summary.results.games) {
+    INFO("game " << g.index << ": winner '" << g.winner << "', reason " << g.reason);
+    CHECK(g.both_crashed);
+    CHECK(g.winner.empty());
+    CHECK(g.points_of("raiser") == 0);
+    CHECK(g.points_of("printer") == 0);
+    REQUIRE(g.crashes.count("raiser") == 1);
+    CHECK_THAT(g.crashes.at("raiser"), Catch::Contains("exited with status 1"));
+    REQUIRE(g.crashes.count("printer") == 1);
+    CHECK_THAT(g.crashes.at("printer"), Catch::Contains("not a move"));
+  }
+  fs::remove_all(out);
+}
+
 TEST_CASE("both bots dead before the game starts: a loss for both, and a finished record") {
   const fs::path out = fresh_dir("both-dead");
   Results setup = dcms_setup({BotEntry{"dead_a", BotEntry::Kind::Command, "false"},
