@@ -85,6 +85,36 @@ int count_null_moves(const std::string& bridge_output) {
   return count;
 }
 
+// The last line the bot wrote to stderr in this game ("" if none), cut to a line an
+// instructor can pass on: "MemoryError", "SyntaxError: expected ':'", "...: not found".
+std::string last_words(const std::string& stderr_path) {
+  std::ifstream in(stderr_path, std::ios::binary);
+  if (!in) return "";
+  in.seekg(0, std::ios::end);
+  const std::streamoff size = in.tellg();
+  constexpr std::streamoff kTail = 4096;
+  in.seekg(size > kTail ? size - kTail : 0);
+  std::string line, last;
+  while (std::getline(in, line)) {
+    while (!line.empty() && (line.back() == '\r' || line.back() == ' ')) line.pop_back();
+    if (!line.empty()) last = line;
+  }
+  for (char& ch : last)
+    if (static_cast<unsigned char>(ch) < 0x20 || ch == 0x7f) ch = '?';
+  constexpr std::size_t kMax = 200;
+  if (last.size() > kMax) last = last.substr(0, kMax) + "...";
+  return last;
+}
+
+// A crash the bridge saw only as an exit or a signal gets the bot's own last words added:
+// the results then tell a syntax error, an exception and a missing program apart.
+std::string with_last_words(const std::string& crash, const std::string& stderr_path) {
+  if (crash.find("exited with status") == std::string::npos && crash.find("killed by signal") == std::string::npos)
+    return crash;
+  const std::string words = last_words(stderr_path);
+  return words.empty() ? crash : crash + "; its last words on stderr: '" + words + "'";
+}
+
 int played_turns(const std::string& game, int final_turn) {
   // DCMS's counter counts the setup as a turn; the other games' counter is the moves made.
   return game == "dcms" ? std::max(0, final_turn - 1) : final_turn;
@@ -128,7 +158,13 @@ void GamePlay::append_game_log(const Player& player) const {
   }
   std::error_code ignored;
   std::filesystem::remove(running, ignored);
-  log << "----- bridge, game " << game_.index << ", match " << match_ << " -----\n" << player.bridge.str() << std::flush;
+  log << "----- bridge, game " << game_.index << ", match " << match_ << " -----\n" << player.bridge.str();
+  // An interrupted or stalled game's end above is not a result: say so, or a student reads
+  // a loss that never counted (the game is played again on --resume).
+  if (!succeeded())
+    log << "tournament: this game was not recorded (" << (error_.empty() ? "no result" : error_)
+        << "); it is played again on --resume\n";
+  log << std::flush;
 }
 
 void GamePlay::start_bot(int seat) {
@@ -269,7 +305,7 @@ void GamePlay::conclude() {
   std::array<std::string, 2> crash;
   for (std::size_t i = 0; i < 2; ++i) {
     const Player& p = *players_[i];
-    if (!p.crash.empty()) crash[i] = p.crash;
+    if (!p.crash.empty()) crash[i] = with_last_words(p.crash, running_log(p));
     const int null_moves = count_null_moves(p.bridge.str());
     if (null_moves > 0) record_.timeouts[p.bot] = null_moves;
   }

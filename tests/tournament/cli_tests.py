@@ -115,6 +115,21 @@ def case_interrupt_and_resume():
     for g in after:
         with open(os.path.join(out, "records", f"game-{g['index']}.json")) as f:
             check(json.load(f)["match"] == g["match"], f"record of game {g['index']}")
+    # A game the Ctrl-C cut short is in its bots' logs twice: the first time marked as not
+    # recorded, so that nobody reads a loss that never counted.
+    logs = os.path.join(out, "logs")
+    for name in os.listdir(logs):
+        if not name.endswith(".log") or name == "tournament.log":
+            continue
+        with open(os.path.join(logs, name)) as f:
+            sections = f.read().split("\n===== game ")[1:]
+        seen = {}
+        for section in sections:
+            index = section.split(" ", 1)[0]
+            if index in seen:
+                check("this game was not recorded" in seen[index] and "played again on --resume" in seen[index],
+                      f"{name}: game {index}'s interrupted play is not marked:\n{seen[index]}")
+            seen.setdefault(index, section)
     table = {row["bot"]: row for row in results(out)["standings"]}
     check(all(row["games"] == 4 for row in table.values()), str(table))
     check(table["crash_third_move"]["points"] == 0 and table["crash_third_move"]["crashes"] == 4, str(table))

@@ -88,6 +88,9 @@ TEST_CASE("round-robin of four DCMS bots: a crash loses, a sleeper makes null mo
     if (g.seat0 != "crasher" && g.seat1 != "crasher") continue;
     CHECK(g.reason == "crash");
     CHECK_THAT(g.crashes.at("crasher"), Catch::Contains("exited with status 1"));
+    // The bot's own last words say which crash it was (here: its exception).
+    CHECK_THAT(g.crashes.at("crasher"),
+               Catch::Contains("its last words on stderr: 'RuntimeError: crash_third_move: crashing on purpose on move 3'"));
     CHECK(g.crashes.size() == 1);
   }
   // The sleeper never moves in time: null moves in every game, wins only by the crash.
@@ -286,6 +289,7 @@ TEST_CASE("both bots dead before the game starts: a loss for both, and a finishe
     CHECK(g.crashes.size() == 2);
     CHECK(g.points_of("dead_a") == 0);
     CHECK(g.points_of("dead_b") == 0);
+    CHECK_THAT(g.crashes.at("dead_b"), Catch::Contains("/no/such/program") && Catch::Contains("not found"));
     // The match exists and was played out on the server (its seat resigned), so the game
     // has a finished record like any other.
     REQUIRE(g.match.size() == 8);
