@@ -18,6 +18,30 @@ namespace skirmish::client {
 
 using nlohmann::json;
 
+namespace {
+
+// A letters-and-digits argument that is no file is most likely a match id ("7QK2MZ4A").
+bool looks_like_match_id(const std::string& text) {
+  return !text.empty() && std::all_of(text.begin(), text.end(), [](unsigned char ch) { return std::isalnum(ch); });
+}
+
+// Why export's MATCH is a file or a folder rather than a match id, or "" when it may be one:
+// it names a file or folder that exists (unless it reads as a match id: `export ID -o ID`
+// writes one), or looks like a path ('/' in it, or ".json" at its end).
+std::string not_a_match_id(const std::string& match) {
+  std::error_code error;
+  const bool exists = std::filesystem::exists(match, error);
+  const bool path_like = match.find('/') != std::string::npos ||
+                         (match.size() >= 5 && lowercase(match.substr(match.size() - 5)) == ".json");
+  if (!path_like && (!exists || looks_like_match_id(match))) return "";
+  const std::string start = "export takes a match id (e.g. IAEIAPYO); '" + match + "' ";
+  if (std::filesystem::is_directory(match, error)) return start + "is a folder";
+  if (!exists) return start + "looks like a file name, and there is no such file";
+  return start + "is a file — to check it: skirmish verify " + match + "; to step through it: skirmish replay " + match;
+}
+
+}  // namespace
+
 json fetch_match_record(const ServerUrl& server, const std::string& match) {
   const std::string path = "/api/matches/" + match;
   const std::string where = server.http_text(path);
@@ -33,6 +57,10 @@ json fetch_match_record(const ServerUrl& server, const std::string& match) {
 }
 
 int export_match(const ServerUrl& server, const std::string& match, const std::string& out_path) {
+  if (const std::string why = not_a_match_id(match); !why.empty()) {
+    std::cerr << "skirmish: " << why << std::endl;
+    return 2;  // the command line is wrong
+  }
   const json record = fetch_match_record(server, match);
   // The server hides the moves of a fog match until it ends: such a record is no record.
   if (record.value("moves", json()).is_null()) {
@@ -52,16 +80,13 @@ int export_match(const ServerUrl& server, const std::string& match, const std::s
     std::cerr << "skirmish export: cannot write " << out_path << std::endl;
     return 1;
   }
-  std::cerr << "wrote match " << match << " (" << turns_text(record.value("turns", 0u)) << ") to " << out_path << std::endl;
+  std::cerr << "wrote match " << match << " ("
+            << recorded_turns_text(record.value("game", ""), record.value("turns", 0u)) << ") to " << out_path
+            << std::endl;
   return 0;
 }
 
 namespace {
-
-// A letters-and-digits argument that is no file is most likely a match id ("7QK2MZ4A").
-bool looks_like_match_id(const std::string& text) {
-  return !text.empty() && std::all_of(text.begin(), text.end(), [](unsigned char ch) { return std::isalnum(ch); });
-}
 
 json read_record_file(const std::string& path) {
   std::error_code error;

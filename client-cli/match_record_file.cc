@@ -21,10 +21,17 @@ bool ended_by_server(engine::EndReason reason) {
          reason == engine::EndReason::Forfeit || reason == engine::EndReason::Crash;
 }
 
-std::string all_turns_legal(std::size_t turns) {
-  if (turns == 0) return "the record has no turns to check";
-  if (turns == 1) return "the 1 turn is legal";
-  return "every one of the " + turns_text(turns) + " is legal";
+bool counts_from_setup(const std::string& game) { return game == "dcms"; }
+
+std::string all_turns_legal(const std::string& game, std::size_t recorded) {
+  if (recorded == 0) return "the record has no turns to check";
+  if (counts_from_setup(game)) {
+    if (recorded == 1) return "the setup is legal";
+    if (recorded == 2) return "the setup and the 1 turn are legal";
+    return "the setup and every one of the " + turns_text(recorded - 1) + " are legal";
+  }
+  if (recorded == 1) return "the 1 turn is legal";
+  return "every one of the " + turns_text(recorded) + " is legal";
 }
 
 }  // namespace
@@ -37,6 +44,16 @@ std::string outcome_text(const engine::GameInfo& info, const engine::Outcome& ou
 
 std::string turns_text(std::size_t turns) {
   return std::to_string(turns) + (turns == 1 ? " turn" : " turns");
+}
+
+std::string turn_name(const std::string& game, std::size_t index) {
+  if (!counts_from_setup(game)) return "turn " + std::to_string(index);
+  return index <= 1 ? "setup" : "turn " + std::to_string(index - 1);
+}
+
+std::string recorded_turns_text(const std::string& game, std::size_t recorded) {
+  if (!counts_from_setup(game) || recorded == 0) return turns_text(recorded);
+  return recorded == 1 ? "the setup" : "the setup and " + turns_text(recorded - 1);
 }
 
 std::optional<engine::Outcome> stored_outcome(const json& record, const engine::GameInfo& info) {
@@ -96,7 +113,7 @@ VerifyReport verify_record(const json& record) {
   }
   const auto& info = *engine::find_game(game.game);
   for (std::size_t i = 0; i < game.turns.size(); ++i) {
-    const auto where = "turn " + std::to_string(i + 1);
+    const auto where = turn_name(game.game, i + 1);
     if (state->outcome().over) {
       report.lines.push_back(where + ": the game was already over (" + outcome_text(info, state->outcome()) + ")");
       return report;
@@ -121,7 +138,7 @@ VerifyReport verify_record(const json& record) {
       return report;
     }
   }
-  report.lines.push_back(all_turns_legal(game.turns.size()));
+  report.lines.push_back(all_turns_legal(game.game, game.turns.size()));
 
   const engine::Outcome rules = state->outcome();
   std::optional<engine::Outcome> result;
@@ -171,7 +188,7 @@ std::vector<std::unique_ptr<engine::GameState>> replay_states(const engine::Game
     try {
       next->apply(record.turns[i]);
     } catch (const std::exception& error) {
-      throw std::invalid_argument("turn " + std::to_string(i + 1) + ": " + error.what());
+      throw std::invalid_argument(turn_name(record.game, i + 1) + ": " + error.what());
     }
     states.push_back(std::move(next));
   }

@@ -28,6 +28,14 @@ std::string outcome_text(const engine::GameInfo& info, const engine::Outcome& ou
 // "1 turn", "12 turns".
 std::string turns_text(std::size_t turns);
 
+// Turns are numbered as `skirmish watch` and `skirmish replay` number them (and as a
+// tournament's results.json counts them): a DCMS record's first turn is the setup, so the
+// turns after it are 1, 2, ...; in the other games every recorded turn is a turn, from 1.
+// The recorded turn `index` (1 = the record's first) by that numbering: "turn 3", "setup".
+std::string turn_name(const std::string& game, std::size_t index);
+// A record's `recorded` turns by that numbering: "4 turns"; DCMS "the setup and 3 turns".
+std::string recorded_turns_text(const std::string& game, std::size_t recorded);
+
 struct VerifyReport {
   bool ok = false;
   std::vector<std::string> lines;  // what was checked, and the first problem if any

@@ -54,6 +54,11 @@ void TournamentCommand::attach(CLI::App& app) {
   command_->add_option("--python", python_, "the Python 3 for seed-style submissions")->capture_default_str();
   command_->add_option("--max-games", max_games_, "stop after this many games (resume later)");
   command_->add_option("--game-timeout", game_timeout_s_, "give up a game after this many seconds")->capture_default_str();
+  // --server is the client's own option (before or after `tournament`): say so here, where
+  // a host looks for it.
+  command_->footer(
+      "The games are played on a private server on 127.0.0.1, started and stopped by this command,\n"
+      "unless --server ws://HOST:PORT (or wss://, with --ca-file) names one; $SKIRMISH_SERVER is not used.");
 }
 
 int TournamentCommand::run(const std::string& server, const std::string& ca_file) const {

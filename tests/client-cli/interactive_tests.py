@@ -215,6 +215,19 @@ def dcms_game(server):
     for player in (blue, red):
         player.expect(r"Game over: Draw! \(score\)")
     check(blue.wait() == 0 and red.wait() == 0, "both clients exit 0")
+    # Its record counts the turns as the board did: the setup, then turns 1 and 2.
+    path = os.path.join(tempfile.gettempdir(), f"skirmish-dcms-{os.getpid()}.json")
+    try:
+        export = client(server.url, "export", match, "-o", path, name="export")
+        export.expect(r"wrote match %s \(the setup and 2 turns\) to %s\n" % (match, re.escape(path)))
+        check(export.wait() == 0, "export exits 0")
+        verify = client(server.url, "verify", path, name="verify")
+        verify.expect(r"^the setup and every one of the 2 turns are legal\n")
+        verify.expect(r"^VALID: ")
+        check(verify.wait() == 0, "verify exits 0")
+    finally:
+        if os.path.exists(path):
+            os.remove(path)
 
 
 def reconnect(server):
@@ -573,7 +586,8 @@ def stop_while_reconnecting(server):
 
 
 def export_hidden(server):
-    """A running fog match's moves are hidden: export refuses it, and writes no file."""
+    """A running fog match's moves are hidden: export refuses it, and writes no file. A record
+    file given as the match is refused up front (exit 2, a usage error), saying what to do."""
     red, blue, match = start_pair(server, "tactego", "fog=true")
     blue.expect(r"Joined match " + match)
     path = os.path.join(tempfile.gettempdir(), f"skirmish-export-{os.getpid()}.json")
@@ -587,6 +601,18 @@ def export_hidden(server):
     check(not written, f"no record is written to {path}")
     red.kill()
     blue.kill()
+
+    record = os.path.join(tempfile.gettempdir(), f"skirmish-record-{os.getpid()}.json")
+    with open(record, "w") as f:
+        f.write("{}")
+    try:
+        export = client(server.url, "export", record, "-o", path, name="export-file")
+        export.expect(r"^skirmish: export takes a match id \(e\.g\. IAEIAPYO\); '%s' is a file — to check it: "
+                      r"skirmish verify %s; to step through it: skirmish replay %s\n" % ((re.escape(record),) * 3))
+        check(export.wait() == 2, "exporting a file path exits 2")
+        check("cannot fetch" not in export.text and not os.path.exists(path), "nothing is fetched or written")
+    finally:
+        os.remove(record)
 
 
 def private_match(server):

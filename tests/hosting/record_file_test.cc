@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include <fstream>
+#include <iostream>
 #include <regex>
 #include <sstream>
 
@@ -78,6 +79,31 @@ std::size_t count_of(const std::string& text, const std::string& part) {
   return count;
 }
 
+// What `skirmish verify FILE` prints for `record`.
+std::string verify_text(const json& record) {
+  skirmish::test::TempDir dir;
+  const auto path = (dir.path() / "game.json").string();
+  std::ofstream(path) << record.dump();
+  std::ostringstream out;
+  skirmish::client::verify_record_file(path, out);
+  return out.str();
+}
+
+// What `skirmish export MATCH` returns, and what it writes to stderr.
+std::pair<int, std::string> export_run(const std::string& match) {
+  std::ostringstream err;
+  auto* const saved = std::cerr.rdbuf(err.rdbuf());
+  int status = -1;
+  try {
+    status = skirmish::client::export_match({}, match, "-");
+  } catch (...) {
+    std::cerr.rdbuf(saved);
+    throw;
+  }
+  std::cerr.rdbuf(saved);
+  return {status, err.str()};
+}
+
 std::string joined(const skirmish::client::VerifyReport& report) {
   std::string text;
   for (const auto& line : report.lines) text += line + "\n";
@@ -94,7 +120,8 @@ TEST_CASE("verify accepts real games of all three kinds and says what it checked
     const auto record = playout_record(game, options, 42);
     const auto report = skirmish::client::verify_record(record);
     CHECK(report.ok);
-    CHECK_THAT(joined(report), Catch::Contains(" is legal") && Catch::Contains("is the one the rules give"));
+    const char* all_legal = game == std::string("dcms") ? "the setup and every one of the" : " is legal";
+    CHECK_THAT(joined(report), Catch::Contains(all_legal) && Catch::Contains("is the one the rules give"));
   }
 }
 
@@ -317,4 +344,94 @@ TEST_CASE("one turn is one turn") {
   const std::string text = joined(skirmish::client::verify_record(record));
   CHECK_THAT(text, Catch::Contains("the 1 turn is legal"));
   CHECK(text.find("1 turns") == std::string::npos);
+}
+
+TEST_CASE("verify numbers DCMS turns as replay does: the setup, then turn 1, 2, ...") {
+  const auto record = long_enough_record("dcms", 4, 18);
+  const std::size_t n = record["moves"].size();
+  const std::string turns = std::to_string(n - 1);  // the setup is no turn, as in results.json
+  const std::string text = verify_text(record);
+  CHECK_THAT(text, Catch::StartsWith("the setup and every one of the " + turns + " turns are legal\n"));
+  CHECK_THAT(text, !Catch::Contains(std::to_string(n) + " turns"));
+  CHECK_THAT(replay_text(record, "j " + turns + "\n"),
+             Catch::Contains("== Dog-Cat-Mouse-cheeSe, turn " + turns + " =="));
+
+  // An illegal move is named by the turn replay shows it under.
+  const std::string played = record["moves"][2]["moves"]["blue"];
+  CHECK_THAT(replay_text(record, "j 2\n"),
+             Catch::Contains("== Dog-Cat-Mouse-cheeSe, turn 2 ==\nblue: " + played + "\n"));
+  auto illegal = record;
+  illegal["moves"][2]["moves"]["blue"] = "Q 5";
+  CHECK_THAT(verify_text(illegal), Catch::StartsWith("turn 2: blue's move 'Q 5' is illegal: "));
+  // ... and replay, which refuses to show it, names the same turn.
+  skirmish::test::TempDir dir;
+  const auto path = (dir.path() / "illegal.json").string();
+  std::ofstream(path) << illegal.dump();
+  std::istringstream in("q\n");
+  std::ostringstream out;
+  CHECK_THROWS_WITH(skirmish::client::replay_match({}, path, in, out), Catch::StartsWith("turn 2: blue's move 'Q 5'"));
+
+  auto too_long = record;
+  too_long["moves"].push_back(record["moves"].back());
+  CHECK_THAT(verify_text(too_long), Catch::StartsWith("turn " + std::to_string(n) + ": the game was already over ("));
+  auto bad_setup = record;
+  bad_setup["moves"][0]["moves"]["blue"] = "99 99 99 99";  // legal to send; loses by the rules
+  CHECK_THAT(verify_text(bad_setup), Catch::StartsWith("turn 1: the game was already over (red wins (illegal_setup))"));
+
+  // A game resigned after the setup, and after one turn.
+  auto short_game = record;
+  short_game["result"] = {{"winner", "red"}, {"draw", false}, {"reason", "resignation"}};
+  short_game["moves"].erase(short_game["moves"].begin() + 1, short_game["moves"].end());
+  CHECK_THAT(verify_text(short_game), Catch::StartsWith("the setup is legal\n") && Catch::Contains("VALID"));
+  short_game["moves"].push_back(record["moves"][1]);
+  CHECK_THAT(verify_text(short_game), Catch::StartsWith("the setup and the 1 turn are legal\n"));
+}
+
+TEST_CASE("verify counts every move of Tactego and 1D Chess as a turn, from 1") {
+  for (const auto& [game, options] : std::vector<std::pair<std::string, skirmish::engine::Options>>{
+           {"tactego", {{"seed", "verify"}}}, {"onedchess", {}}}) {
+    INFO(game);
+    json record;
+    for (std::uint64_t seed = 19; record.empty() || record["moves"].size() < 3; ++seed)
+      record = playout_record(game, options, seed);
+    const std::size_t n = record["moves"].size();
+    CHECK_THAT(verify_text(record), Catch::StartsWith("every one of the " + std::to_string(n) + " turns is legal\n"));
+    auto illegal = record;
+    const std::string seat = illegal["moves"][0]["moves"].begin().key();
+    illegal["moves"][0]["moves"][seat] = "nonsense";
+    CHECK_THAT(verify_text(illegal), Catch::StartsWith("turn 1: " + seat + "'s move 'nonsense' is illegal"));
+  }
+}
+
+TEST_CASE("export takes a match id: given a record file, it says to verify or replay it, exit 2") {
+  skirmish::test::TempDir dir;
+  const auto file = (dir.path() / "game-3.json").string();
+  std::ofstream(file) << playout_record("dcms", {}, 20).dump();
+  // Nothing is fetched: the empty server URL would throw.
+  auto [status, err] = export_run(file);
+  CHECK(status == 2);
+  CHECK(err == "skirmish: export takes a match id (e.g. IAEIAPYO); '" + file + "' is a file — to check it: "
+               "skirmish verify " + file + "; to step through it: skirmish replay " + file + "\n");
+  for (const std::string& missing : {(dir.path() / "gone.json").string(), std::string("records/game-3.json"),
+                                    std::string("game-3.JSON")}) {
+    INFO(missing);
+    std::tie(status, err) = export_run(missing);
+    CHECK(status == 2);
+    CHECK(err == "skirmish: export takes a match id (e.g. IAEIAPYO); '" + missing +
+                     "' looks like a file name, and there is no such file\n");
+  }
+  std::tie(status, err) = export_run(dir.path().string() + "/");
+  CHECK(status == 2);
+  CHECK_THAT(err, Catch::EndsWith("is a folder\n"));
+}
+
+TEST_CASE("export fetches a match id even when a file has its name (export ID -o ID wrote it)") {
+  skirmish::test::TempDir dir;
+  struct InDir {
+    std::filesystem::path saved = std::filesystem::current_path();
+    explicit InDir(const std::filesystem::path& dir) { std::filesystem::current_path(dir); }
+    ~InDir() { std::filesystem::current_path(saved); }
+  } in_dir(dir.path());
+  std::ofstream("ABCD2345") << "{}";
+  CHECK_THROWS_WITH(export_run("ABCD2345"), Catch::Contains("/api/matches/ABCD2345"));
 }
