@@ -1,6 +1,7 @@
 #include "client-cli/tournament/roster.h"
 
 #include <algorithm>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <cctype>
@@ -8,6 +9,8 @@
 #include <map>
 #include <sstream>
 #include <stdexcept>
+
+#include <unistd.h>
 
 namespace skirmish::tournament {
 
@@ -71,6 +74,36 @@ std::vector<BotEntry> parse_bots_file(const std::string& text, const std::string
     bots.push_back(std::move(bot));
   }
   return bots;
+}
+
+namespace {
+
+// Whether `program` (a command's first word) names an executable file, as /bin/sh finds it.
+bool program_exists(const std::string& program) {
+  if (program.find('/') != std::string::npos) return ::access(program.c_str(), X_OK) == 0;
+  const char* path = std::getenv("PATH");
+  std::istringstream dirs(path ? path : "");
+  for (std::string dir; std::getline(dirs, dir, ':');)
+    if (::access(((dir.empty() ? "." : dir) + "/" + program).c_str(), X_OK) == 0) return true;
+  return false;
+}
+
+}  // namespace
+
+std::vector<std::string> missing_programs(const std::vector<BotEntry>& bots) {
+  std::vector<std::string> warnings;
+  for (const auto& bot : bots) {
+    if (bot.kind != BotEntry::Kind::Command) continue;
+    std::istringstream words(bot.source);
+    std::string program;
+    words >> program;
+    if (program.empty() || program.find_first_of("$\"'`=(){}<>|&;*?~") != std::string::npos) continue;
+    if (!program_exists(program))
+      warnings.push_back("bot '" + bot.name + "': its program '" + program + "' was not found" +
+                         (program.find('/') != std::string::npos ? " (or is not executable)" : " on $PATH") +
+                         ": it will lose every game; fix its line in the bots file and start again, or let it play");
+  }
+  return warnings;
 }
 
 std::vector<BotEntry> load_roster(const std::vector<std::string>& paths) {

@@ -24,6 +24,12 @@ std::vector<BotEntry> load_roster(const std::vector<std::string>& paths);
 // Parses a bots file's text; `where` names it in errors.
 std::vector<BotEntry> parse_bots_file(const std::string& text, const std::string& where);
 
+// A warning for each command bot whose program cannot be found: the first word of its
+// command, as a path (relative to the folder the tournament runs in) or on $PATH. Such a
+// bot still plays (and loses every game, as the docs say), but a typo is better seen now.
+// Commands that start with shell syntax (a variable, quotes, `VAR=value`) are not checked.
+std::vector<std::string> missing_programs(const std::vector<BotEntry>& bots);
+
 // The process to start for `bot`: the seed-submission driver for a .py file, else
 // `/bin/sh -c "exec COMMAND"` as the bridge does.
 std::vector<std::string> bot_argv(const BotEntry& bot, const std::string& python,

@@ -80,6 +80,7 @@ int TournamentCommand::run(const std::string& server, const std::string& ca_file
                                   " to continue it, or choose another folder");
     results.setup.game = game_;
     results.setup.bots = load_roster(bots_);
+    for (const auto& warning : missing_programs(results.setup.bots)) std::cerr << "tournament: " << warning << std::endl;
     results.setup.format = gauntlet_.empty() ? "round_robin" : "gauntlet";
     results.setup.hero = gauntlet_;
     results.setup.rounds = rounds_;

@@ -241,6 +241,22 @@ TEST_CASE("bots: files, folders and bots files") {
   fs::remove_all(dir);
 }
 
+TEST_CASE("bots: a command whose program is nowhere is warned about before the run") {
+  const std::vector<BotEntry> bots = parse_bots_file(
+      "ok = /usr/bin/python3 bots/x.py\n"
+      "on_path = sh -c true\n"
+      "typo = ./bots/does_not_exist --depth 3\n"
+      "unknown = no-such-program-here\n"
+      "shell = FOO=1 ./whatever\n",
+      "bots.txt");
+  const std::vector<std::string> warnings = missing_programs(bots);
+  REQUIRE(warnings.size() == 2);
+  CHECK(warnings[0] ==
+        "bot 'typo': its program './bots/does_not_exist' was not found (or is not executable): it will lose every "
+        "game; fix its line in the bots file and start again, or let it play");
+  CHECK_THAT(warnings[1], Catch::StartsWith("bot 'unknown': its program 'no-such-program-here' was not found on $PATH"));
+}
+
 TEST_CASE("progress line: done/total, elapsed, time left") {
   using std::chrono::seconds;
   CHECK(format_duration(seconds(65)) == "1:05");
