@@ -7,6 +7,7 @@
 #include <cctype>
 #include <iostream>
 #include <map>
+#include <set>
 #include <sstream>
 #include <stdexcept>
 
@@ -98,6 +99,9 @@ std::vector<std::string> missing_programs(const std::vector<BotEntry>& bots) {
     std::string program;
     words >> program;
     if (program.empty() || program.find_first_of("$\"'`=(){}<>|&;*?~") != std::string::npos) continue;
+    // /bin/sh's own words are no program to look for ("cd bots && ./mine", "exec ./mine").
+    static const std::set<std::string> kShellWords{".", "cd", "command", "eval", "exec", "export", "source", "ulimit", "umask"};
+    if (kShellWords.count(program) != 0) continue;
     if (!program_exists(program))
       warnings.push_back("bot '" + bot.name + "': its program '" + program + "' was not found" +
                          (program.find('/') != std::string::npos ? " (or is not executable)" : " on $PATH") +

@@ -247,7 +247,8 @@ TEST_CASE("bots: a command whose program is nowhere is warned about before the r
       "on_path = sh -c true\n"
       "typo = ./bots/does_not_exist --depth 3\n"
       "unknown = no-such-program-here\n"
-      "shell = FOO=1 ./whatever\n",
+      "shell = FOO=1 ./whatever\n"
+      "builtin = cd /nowhere && exec ./whatever\n",
       "bots.txt");
   const std::vector<std::string> warnings = missing_programs(bots);
   REQUIRE(warnings.size() == 2);
