@@ -100,10 +100,13 @@ GameRecord game_from_json(const json& j, const std::string& where) {
 
 json results_to_json(const Results& r) {
   json bots = json::array();
-  for (const auto& bot : r.setup.bots)
-    bots.push_back({{"name", bot.name},
-                    {"kind", bot.kind == BotEntry::Kind::PythonDcms ? "python_dcms" : "command"},
-                    {"source", bot.source}});
+  for (const auto& bot : r.setup.bots) {
+    json entry{{"name", bot.name},
+               {"kind", bot.kind == BotEntry::Kind::PythonDcms ? "python_dcms" : "command"},
+               {"source", bot.source}};
+    if (!bot.fingerprint.empty()) entry["sha256"] = bot.fingerprint;
+    bots.push_back(std::move(entry));
+  }
   json games = json::array();
   for (const auto& g : r.games) games.push_back(game_json(g));
   const Standings standings = compute_standings(r.setup.bot_names(), r.games);
@@ -151,9 +154,11 @@ Results results_from_json(const json& j, const std::string& where) {
     const std::string kind = text_field(bots[i], "kind", at);
     if (kind != "python_dcms" && kind != "command")
       throw std::invalid_argument(at + ": \"kind\" must be python_dcms or command");
+    const json sha256 = bots[i].value("sha256", json());  // absent in older files
     r.setup.bots.push_back(BotEntry{text_field(bots[i], "name", at),
                                     kind == "command" ? BotEntry::Kind::Command : BotEntry::Kind::PythonDcms,
-                                    text_field(bots[i], "source", at)});
+                                    text_field(bots[i], "source", at),
+                                    sha256.is_string() ? sha256.get<std::string>() : ""});
   }
   const std::vector<ScheduledGame> schedule = r.setup.schedule();
   const json& games = field(j, "games", where);

@@ -13,6 +13,8 @@
 
 #include <unistd.h>
 
+#include "server/store/token_hash.h"
+
 namespace skirmish::tournament {
 
 namespace fs = std::filesystem;
@@ -39,7 +41,8 @@ std::string origin_of(const BotEntry& bot) {
 }
 
 BotEntry python_bot(const fs::path& path) {
-  return BotEntry{path.stem().string(), BotEntry::Kind::PythonDcms, fs::absolute(path).string()};
+  const std::string source = fs::absolute(path).string();
+  return BotEntry{path.stem().string(), BotEntry::Kind::PythonDcms, source, file_fingerprint(source)};
 }
 
 // Names go into file names (logs) and tables: keep them plain.
@@ -69,7 +72,7 @@ std::vector<BotEntry> parse_bots_file(const std::string& text, const std::string
     const auto equals = content.find('=');
     if (equals == std::string::npos)
       throw std::invalid_argument(at + ": expected NAME = COMMAND, got '" + content + "'");
-    BotEntry bot{trim(content.substr(0, equals)), BotEntry::Kind::Command, trim(content.substr(equals + 1))};
+    BotEntry bot{trim(content.substr(0, equals)), BotEntry::Kind::Command, trim(content.substr(equals + 1)), {}};
     check_name(bot.name, at);
     if (bot.source.empty()) throw std::invalid_argument(at + ": bot '" + bot.name + "' has no command");
     bots.push_back(std::move(bot));
@@ -90,6 +93,28 @@ bool program_exists(const std::string& program) {
 }
 
 }  // namespace
+
+std::string file_fingerprint(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return "";
+  std::stringstream content;
+  content << in.rdbuf();
+  return store::hash_token(content.str());
+}
+
+std::vector<std::string> changed_submissions(const std::vector<BotEntry>& bots) {
+  std::vector<std::string> warnings;
+  for (const auto& bot : bots) {
+    if (bot.kind != BotEntry::Kind::PythonDcms || bot.fingerprint.empty()) continue;
+    const std::string now = file_fingerprint(bot.source);
+    if (now == bot.fingerprint) continue;
+    warnings.push_back("bot '" + bot.name + "': " + bot.source +
+                       (now.empty() ? " is gone since the tournament started: its games still to play will crash"
+                                    : " changed since the tournament started: its games still to play use the "
+                                      "new file, the games played used the old one"));
+  }
+  return warnings;
+}
 
 std::vector<std::string> missing_programs(const std::vector<BotEntry>& bots) {
   std::vector<std::string> warnings;

@@ -12,7 +12,17 @@ struct BotEntry {
   std::string name;    // unique; shown in the standings
   Kind kind = Kind::Command;
   std::string source;  // the .py file (PythonDcms) or the shell command (Command)
+  // A .py file's SHA-256 when the tournament started ("" for a command, or unreadable):
+  // --resume says when a submission changed in between.
+  std::string fingerprint;
 };
+
+// The SHA-256 (hex) of the file at `path`, or "" when it cannot be read.
+std::string file_fingerprint(const std::string& path);
+
+// A warning for each .py submission whose file is not what it was when the tournament
+// started (changed, or gone): the games still to play would use the new one.
+std::vector<std::string> changed_submissions(const std::vector<BotEntry>& bots);
 
 // Expands the --bots arguments in order: a .py file is one seed-style submission (named by
 // its file name without .py); a directory stands for every .py file in it (sorted); any

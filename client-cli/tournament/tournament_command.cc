@@ -71,6 +71,7 @@ int TournamentCommand::run(const std::string& server, const std::string& ca_file
                                   "/results.json: leave out --game, --bots, --gauntlet and -o");
     results = load_results(resume_);
     if (out.empty()) out = without_trailing_slash(resume_);
+    for (const auto& warning : changed_submissions(results.setup.bots)) std::cerr << "tournament: " << warning << std::endl;
   } else {
     if (game_.empty()) throw std::invalid_argument("give --game GAME (or --resume DIR)");
     if (bots_.empty()) throw std::invalid_argument("give --bots PATH... (or --resume DIR)");

@@ -26,11 +26,11 @@ fs::path fresh_dir(const std::string& name) {
 std::string source(const std::string& relative) { return (skirmish::test::source_dir() / relative).string(); }
 
 BotEntry python_bot(const std::string& name, const std::string& relative) {
-  return BotEntry{name, BotEntry::Kind::PythonDcms, source(relative)};
+  return BotEntry{name, BotEntry::Kind::PythonDcms, source(relative), {}};
 }
 
 BotEntry random_bot() {
-  return BotEntry{"random", BotEntry::Kind::Command, "/usr/bin/python3 " + source("bots/random_dcms.py")};
+  return BotEntry{"random", BotEntry::Kind::Command, "/usr/bin/python3 " + source("bots/random_dcms.py"), {}};
 }
 
 Results dcms_setup(std::vector<BotEntry> bots, int max_turns) {
@@ -274,8 +274,8 @@ TEST_CASE("two bots that fail in the same turn both lose, whichever failure the 
 
 TEST_CASE("both bots dead before the game starts: a loss for both, and a finished record") {
   const fs::path out = fresh_dir("both-dead");
-  Results setup = dcms_setup({BotEntry{"dead_a", BotEntry::Kind::Command, "false"},
-                              BotEntry{"dead_b", BotEntry::Kind::Command, "/no/such/program"}},
+  Results setup = dcms_setup({BotEntry{"dead_a", BotEntry::Kind::Command, "false", {}},
+                              BotEntry{"dead_b", BotEntry::Kind::Command, "/no/such/program", {}}},
                              6);
   const RunSummary summary = run_tournament(setup, run_options(out, 2));
   for (const auto& e : summary.errors) UNSCOPED_INFO(e);

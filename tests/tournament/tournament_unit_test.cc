@@ -161,7 +161,8 @@ TEST_CASE("results file: written, read back, checked against the schedule") {
   r.setup.game = "dcms";
   r.setup.rounds = 1;
   r.setup.options = {{"map", "small"}, {"move_time_ms", 300}};
-  r.setup.bots = {{"a", BotEntry::Kind::PythonDcms, "/x/a.py"}, {"b", BotEntry::Kind::Command, "./b --fast"}};
+  r.setup.bots = {{"a", BotEntry::Kind::PythonDcms, "/x/a.py", "5eed"},
+                  {"b", BotEntry::Kind::Command, "./b --fast", {}}};
   r.games = {game(1, "b", "a", "a")};
   r.games[0].crashes["b"] = "the bot exited with status 1";
   r.games[0].timeouts["b"] = 2;
@@ -173,6 +174,8 @@ TEST_CASE("results file: written, read back, checked against the schedule") {
   REQUIRE(back.setup.bots.size() == 2);
   CHECK(back.setup.bots[1].kind == BotEntry::Kind::Command);
   CHECK(back.setup.bots[1].source == "./b --fast");
+  CHECK(back.setup.bots[0].fingerprint == "5eed");  // what --resume compares the file with
+  CHECK(back.setup.bots[1].fingerprint.empty());
   REQUIRE(back.games.size() == 1);
   CHECK(back.games[0].index == 1);
   CHECK(back.games[0].winner == "a");
@@ -258,6 +261,24 @@ TEST_CASE("bots: a command whose program is nowhere is warned about before the r
   CHECK_THAT(warnings[1], Catch::StartsWith("bot 'unknown': its program 'no-such-program-here' was not found on $PATH"));
 }
 
+TEST_CASE("bots: a submission changed or gone since the start is named on --resume") {
+  const fs::path dir = fs::temp_directory_path() / ("skirmish-fingerprint-" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  std::ofstream(dir / "team_a.py") << "def setup(): pass\n";
+  std::ofstream(dir / "team_b.py") << "def setup(): pass\n";
+  std::vector<BotEntry> bots = load_roster({dir.string()});
+  REQUIRE(bots.size() == 2);
+  CHECK(bots[0].fingerprint.size() == 64);
+  CHECK(changed_submissions(bots).empty());
+  std::ofstream(dir / "team_a.py") << "def setup(): return 1\n";
+  fs::remove(dir / "team_b.py");
+  const std::vector<std::string> warnings = changed_submissions(bots);
+  REQUIRE(warnings.size() == 2);
+  CHECK_THAT(warnings[0], Catch::StartsWith("bot 'team_a': ") && Catch::Contains("changed since the tournament started"));
+  CHECK_THAT(warnings[1], Catch::StartsWith("bot 'team_b': ") && Catch::Contains("is gone since the tournament started"));
+  fs::remove_all(dir);
+}
+
 TEST_CASE("progress line: done/total, elapsed, time left") {
   using std::chrono::seconds;
   CHECK(format_duration(seconds(65)) == "1:05");
@@ -336,7 +357,7 @@ TEST_CASE("both bots crashed: a loss for both, kept in the results file") {
   Results r;
   r.setup.game = "dcms";
   r.setup.server = "ws://127.0.0.1:8080";
-  r.setup.bots = {{"a", BotEntry::Kind::Command, "x"}, {"b", BotEntry::Kind::Command, "y"}};
+  r.setup.bots = {{"a", BotEntry::Kind::Command, "x", {}}, {"b", BotEntry::Kind::Command, "y", {}}};
   r.games = {g};
   const auto j = results_to_json(r);
   CHECK(j["games"][0]["both_crashed"] == true);
