@@ -131,6 +131,7 @@ void DurabilityGate::fail(const std::string& why) {
   {
     std::lock_guard lock(queue_mutex_);
     failure_ = why;
+    failed_.store(true);
     queue_.clear();  // after a failed write nothing queued behind it may be stored
   }
   std::call_once(failure_reported_, [&] {

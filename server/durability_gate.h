@@ -47,6 +47,8 @@ class DurabilityGate : public std::enable_shared_from_this<DurabilityGate> {
   // The stamp for a message queued now, and whether what it may tell of is stored.
   std::uint64_t stamp() const { return submitted_.load(); }
   bool passed(std::uint64_t stamp) const { return stamp <= durable_.load(); }
+  // True once a write or a commit failed: stamps not passed by then never will.
+  bool failed() const { return failed_.load(); }
   // Runs `resume` on the executor once `stamp` is durable (the resumes of one commit run
   // together in one handler: each should only post to its own strand). Returns false, and
   // never runs it, when `stamp` already is durable.
@@ -81,6 +83,7 @@ class DurabilityGate : public std::enable_shared_from_this<DurabilityGate> {
   std::string failure_;  // why submissions are refused (empty while the store works)
   std::atomic<std::uint64_t> submitted_{0};
   std::atomic<std::uint64_t> durable_{0};
+  std::atomic<bool> failed_{false};
 
   std::mutex waiters_mutex_;
   std::vector<std::pair<std::uint64_t, std::function<void()>>> waiters_;

@@ -1,5 +1,6 @@
 #include "server/session.h"
 
+#include <algorithm>
 #include <deque>
 #include <memory>
 #include <optional>
@@ -125,11 +126,27 @@ class Session final : public Participant,
   // ---- connection life ------------------------------------------------------------------
 
   // After the queued messages: the restart notice, then the close frame (close_after_writes_).
+  // When the store has failed, the messages waiting for it would wait for ever, and must
+  // never be sent (they tell of what was not stored): they are dropped, and the notice,
+  // which tells of nothing stored, goes at once.
   void say_going_away() {
     if (closing_) return;
+    const bool store_failed = context_->gate && context_->gate->failed();
+    if (store_failed) drop_never_stored();
     enqueue(make_message(protocol::encode_shutdown(
-        "the server is restarting; resume your seat with your token when it is back")));
+                "the server is restarting; resume your seat with your token when it is back")),
+            /*tells_of_store=*/!store_failed);
     close_after_writes_ = PendingClose{websocket::close_code::going_away, "going away"};
+  }
+
+  // Drops the queued messages the failed store will never let through. A head that passed
+  // is being written and stays; stamps grow along the queue, so the rest wait too.
+  void drop_never_stored() {
+    const auto& gate = context_->gate;
+    auto first = queue_.begin();
+    if (first != queue_.end() && gate->passed(first->stamp)) ++first;
+    queue_.erase(std::remove_if(first, queue_.end(), [&](const Outgoing& o) { return !gate->passed(o.stamp); }),
+                 queue_.end());
   }
 
   void tls_handshake() {
@@ -406,7 +423,8 @@ class Session final : public Participant,
   // deliver here, which is posted: so it is posted too.
   void send(std::string text) { deliver(make_message(std::move(text))); }
 
-  void enqueue(Message message) {
+  // `tells_of_store`: false for a message that may go before pending writes are stored.
+  void enqueue(Message message, bool tells_of_store = true) {
     if (closing_) return;
     if (queue_.size() >= kMaxQueuedMessages) {
       spdlog::warn("connection {}: not reading its messages, closing (1008)", peer_);
@@ -417,7 +435,7 @@ class Session final : public Participant,
       return;
     }
     // Stamped now: what this message may tell of is stored no later than this epoch.
-    queue_.push_back({std::move(message), context_->gate ? context_->gate->stamp() : 0});
+    queue_.push_back({std::move(message), context_->gate && tells_of_store ? context_->gate->stamp() : 0});
     if (queue_.size() == 1) write();
   }
 

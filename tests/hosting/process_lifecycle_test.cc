@@ -164,6 +164,9 @@ TEST_CASE("a store that can no longer write stops the server with exit status 1,
   ServerProcess server(skirmish::test::server_binary(), server_args(dir.path() / "data"), {},
                        dir.path() / "log");
   const auto port = server.wait_for_port();
+  // A player idle in the lobby: it must get the restart notice, as on SIGTERM.
+  skirmish::test::TestClient idle(port, "idle");
+  idle.hello("idle");
   // From now on no file of the server's may grow past 64 KiB (as on a full disk, the write
   // fails): its write-ahead log reaches that within a few games.
   const rlimit limit{64 * 1024, 64 * 1024};
@@ -184,6 +187,8 @@ TEST_CASE("a store that can no longer write stops the server with exit status 1,
   CHECK_THAT(log, Catch::Contains("[critical] store:") &&
                       Catch::Contains("stopping because the store failed"));
   CHECK_THAT(log, !Catch::Contains("received SIGTERM"));
+  // The notice tells of nothing stored: it is not held behind the commit that failed.
+  CHECK(idle.wait_for("shutdown", std::chrono::seconds(2)).at("type") == "shutdown");
 }
 
 TEST_CASE("the server starts as docker/entrypoint.sh starts it in the image") {
