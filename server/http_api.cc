@@ -7,6 +7,7 @@
 #include <spdlog/spdlog.h>
 
 #include "server/match_history.h"
+#include "server/random_ids.h"
 #include "server/server_context.h"
 #include "server/store/match_store.h"
 
@@ -116,9 +117,11 @@ HttpReply handle_http_request(std::string_view method, std::string_view target,
       if (!context.store)
         return error_reply(503, "match history is off: this server runs without a store (--store off)");
       if (path == kMatches || path.size() == kMatches.size() + 1) return list_matches(context, query);
-      const std::string id(path.substr(kMatches.size() + 1));
-      const auto record = context.store->get(id);
-      if (!record) return error_reply(404, "no match '" + id + "'");
+      // As the game protocol reads ids: any case, 0/1/8 as O/I/B; a trailing slash is no part.
+      std::string typed(path.substr(kMatches.size() + 1));
+      while (!typed.empty() && typed.back() == '/') typed.pop_back();
+      const auto record = context.store->get(canonical_match_id(typed));
+      if (!record) return error_reply(404, "no match '" + typed + "'");
       return json_reply(200, match_detail_json(*record));
     }
   } catch (const std::exception& error) {

@@ -1,5 +1,8 @@
 #include "server/tls_context.h"
 
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <stdexcept>
 
@@ -23,9 +26,20 @@ std::string openssl_reasons() {
   return reasons.empty() ? "unknown error" : reasons;
 }
 
+// Says why, as the OS does: a key readable by root only (certbot's privkey.pem) is common.
 void require_readable(const std::string& file, const char* what) {
+  std::error_code error;
+  if (std::filesystem::is_directory(file, error))
+    throw std::runtime_error("cannot read the TLS " + std::string(what) + " " + file + ": it is a folder, not a file");
+  errno = 0;
   std::ifstream in(file);
-  if (!in) throw std::runtime_error("cannot read the TLS " + std::string(what) + " " + file);
+  if (in) return;
+  const int reason = errno;
+  std::string text = "cannot read the TLS " + std::string(what) + " " + file;
+  if (reason != 0) text += ": " + std::string(std::strerror(reason));
+  if (reason == EACCES)
+    text += " (it must be readable by the server's user; copy it, or give that user read access)";
+  throw std::runtime_error(text);
 }
 
 // OpenSSL asks this for an encrypted key's pass phrase instead of prompting on the terminal:

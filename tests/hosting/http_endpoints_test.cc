@@ -1,6 +1,8 @@
 // /healthz, /metrics and /api/matches on the game port of an in-process server with a store.
 #include <catch2/catch.hpp>
 
+#include <cctype>
+
 #include "server/http_api.h"
 #include "server/server_context.h"
 #include "tests/hosting/http_get.h"
@@ -124,6 +126,10 @@ TEST_CASE("GET /api/matches lists by state and shows a finished match with its m
 
   const Json dcms = get_json(server.port(), "/api/matches/" + running.id());
   REQUIRE(dcms.at("moves").size() == 2);
+  // Read as the game protocol reads ids: any case, and a trailing slash is no part of it.
+  std::string lower = running.id();
+  for (char& ch : lower) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+  CHECK(get_json(server.port(), "/api/matches/" + lower + "/").at("match") == running.id());
   CHECK(dcms["moves"][1].at("moves").size() == 2);  // both seats' moves of one DCMS turn
 
   CHECK_THAT(get_json(server.port(), "/api/matches?state=sideways", 400).at("error").get<std::string>(),

@@ -306,7 +306,12 @@ TEST_CASE("bad TLS files stop the server at start, naming the file", "[tls]") {
     config.tls_cert_file = fixture("missing.crt");
     CHECK_THROWS_WITH(skirmish::server::Server(config).start(),
                       Contains("cannot read the TLS certificate") &&
-                          Contains("missing.crt"));
+                          Contains("missing.crt: No such file or directory"));
+  }
+  SECTION("a key path that is a folder") {
+    config.tls_key_file = fixture("");
+    CHECK_THROWS_WITH(skirmish::server::Server(config).start(),
+                      Contains("cannot read the TLS key") && Contains("it is a folder, not a file"));
   }
   SECTION("a key that is not a key") {
     config.tls_key_file = fixture("README.md");
