@@ -1,6 +1,5 @@
 #include "client-cli/tournament/tournament_run.h"
 
-#include <cctype>
 #include <csignal>
 #include <deque>
 #include <filesystem>
@@ -44,12 +43,11 @@ class CoutToFile {
 };
 
 // The DCMS pieces a tournament plays ("SM", the default, when -o pieces is not given).
+// check_match_options has already refused anything but SM, SMC and SMCD, spelt so.
 std::string seed_pieces(const nlohmann::json& options) {
   const auto it = options.find("pieces");
   if (it == options.end()) return "SM";
-  std::string pieces = it->is_string() ? it->get<std::string>() : it->dump();
-  for (char& ch : pieces) ch = static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
-  return pieces;
+  return it->is_string() ? it->get<std::string>() : it->dump();
 }
 
 void check_setup(const TournamentSetup& setup, const RunOptions& options) {
