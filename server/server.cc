@@ -37,8 +37,20 @@ struct Server::Impl {
     context->config = std::move(c);
   }
 
+  // A connection's handlers must not run concurrently: a strand each, unless one thread
+  // runs them all anyway (then a strand's locking and hand-offs would be pure cost).
   void accept() {
-    auto on_accept = [this](boost::system::error_code ec, tcp::socket socket) {
+    if (threads_wanted == 1)
+      accept_on(ioc.get_executor());
+    else
+      accept_on(net::make_strand(ioc));
+  }
+
+  // The accepted socket's executor is `executor`, with its own type (see start_session).
+  template <class Executor>
+  void accept_on(Executor executor) {
+    acceptor->async_accept(executor, [this](boost::system::error_code ec,
+                                            net::basic_stream_socket<tcp, Executor> socket) {
       if (ec == net::error::operation_aborted || !acceptor->is_open()) return;
       if (ec) {
         // Out of file descriptors and the like: wait a little rather than spin.
@@ -51,13 +63,7 @@ struct Server::Impl {
       }
       start_session(std::move(socket), context);
       accept();
-    };
-    // A connection's handlers must not run concurrently: a strand each, unless one thread
-    // runs them all anyway (then a strand's locking and hand-offs would be pure cost).
-    if (threads_wanted == 1)
-      acceptor->async_accept(ioc.get_executor(), std::move(on_accept));
-    else
-      acceptor->async_accept(net::make_strand(ioc), std::move(on_accept));
+    });
   }
 
   void listen() {

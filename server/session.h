@@ -4,15 +4,24 @@
 // queue (one async_write at a time).
 #include <memory>
 
+#include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/strand.hpp>
 
 #include "server/server_context.h"
 
 namespace skirmish::server {
 
-// Takes over an accepted socket (whose executor is a strand, or the io_context itself when
-// one thread runs it) and serves it until it closes.
-// Counts it (ConnectionSlot); over a limit, the client gets `server_full` and is closed (1013).
-void start_session(boost::asio::ip::tcp::socket socket, std::shared_ptr<ServerContext> context);
+using IoExecutor = boost::asio::io_context::executor_type;
+using ConnectionStrand = boost::asio::strand<IoExecutor>;
+
+// Takes over an accepted socket and serves it until it closes. Its executor is the
+// io_context's when one thread runs it, else a strand of its own (its handlers must not
+// run concurrently). Counts it (ConnectionSlot); over a limit, the client gets
+// `server_full` and is closed (1013).
+void start_session(boost::asio::basic_stream_socket<boost::asio::ip::tcp, IoExecutor> socket,
+                   std::shared_ptr<ServerContext> context);
+void start_session(boost::asio::basic_stream_socket<boost::asio::ip::tcp, ConnectionStrand> socket,
+                   std::shared_ptr<ServerContext> context);
 
 }  // namespace skirmish::server
