@@ -1,6 +1,5 @@
 #pragma once
-// The games this server hosts. Adding a game: its folder under engine/, one line in
-// registry.cc, and its encoding in protocol/.
+// The games this server hosts. Adding a game: docs/architecture.md, "Adding a game".
 #include <array>
 #include <memory>
 #include <optional>
@@ -14,11 +13,17 @@
 namespace skirmish::engine {
 
 struct GameInfo {
-  std::string name;   // stable id used on the wire: "tactego", "dcms", "onedchess"
+  // Stable id, used on the wire and kept in the store: never renamed.
+  std::string name;
   std::string title;  // for people: "Tactego"
   bool simultaneous = false;
+  // Turn 0 is each seat's secret setup (DCMS): the moves proper are counted from turn 1.
+  bool setup_turn = false;
+  // The time limit per move when a match's creator sets none (0: none). A bot game (DCMS)
+  // has one; a game between people has none.
+  long long default_move_time_ms = 0;
   std::array<std::string, kSeatCount> seat_names;  // e.g. {"red", "blue"}
-  std::vector<OptionSpec> options;
+  std::vector<OptionSpec> options;  // may be empty
   // Builds the initial state from options already checked by resolve_options.
   // Throws OptionError for values that are fine alone but not together (board too small).
   std::unique_ptr<GameState> (*create)(const Options& resolved) = nullptr;

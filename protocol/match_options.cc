@@ -6,7 +6,6 @@
 namespace skirmish::protocol {
 namespace {
 constexpr long long kMaxMillis = 3'600'000;  // one hour
-constexpr long long kDcmsDefaultMoveTime = 5000;  // the seed's 5 seconds per move
 bool is_match_option(std::string_view name) {
   return name == kMoveTimeOption || name == kReconnectGraceOption || name == kSpectatorsOption ||
          name == kPrivateOption;
@@ -58,12 +57,11 @@ std::string_view to_string(Spectators spectators) {
   return "public";
 }
 
-std::vector<engine::OptionSpec> match_option_specs(std::string_view game,
+std::vector<engine::OptionSpec> match_option_specs(const engine::GameInfo& game,
                                                    std::chrono::milliseconds default_grace) {
   using Type = engine::OptionSpec::Type;
-  const long long move_time = game == "dcms" ? kDcmsDefaultMoveTime : 0;
   return {
-      {std::string(kMoveTimeOption), Type::Int, std::to_string(move_time), {}, 0, kMaxMillis,
+      {std::string(kMoveTimeOption), Type::Int, std::to_string(game.default_move_time_ms), {}, 0, kMaxMillis,
        "time limit per move (and DCMS setup) in milliseconds; 0 = none"},
       {std::string(kReconnectGraceOption), Type::Int, std::to_string(default_grace.count()), {}, 0,
        kMaxMillis, "how long a dropped seat is held for `resume`, in milliseconds"},
@@ -74,7 +72,7 @@ std::vector<engine::OptionSpec> match_option_specs(std::string_view game,
   };
 }
 
-MatchSettings take_match_settings(std::string_view game, engine::Options& given,
+MatchSettings take_match_settings(const engine::GameInfo& game, engine::Options& given,
                                   std::chrono::milliseconds default_grace) {
   engine::Options mine;
   engine::Options rest;

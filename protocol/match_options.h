@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "engine/common/options.h"
+#include "engine/registry.h"
 
 namespace skirmish::protocol {
 
@@ -32,8 +33,8 @@ inline constexpr std::string_view kPrivateOption = "private";
 // and the store keeps them.
 engine::Options settings_as_text(const MatchSettings& settings);
 
-// The specs of the match options for `game` (its default time limit differs: DCMS 5 s).
-std::vector<engine::OptionSpec> match_option_specs(std::string_view game,
+// The specs of the match options for `game` (its default time limit: GameInfo).
+std::vector<engine::OptionSpec> match_option_specs(const engine::GameInfo& game,
                                                    std::chrono::milliseconds default_grace);
 
 // Checks a create_match's options before the engine sees them (`game_options`: the game's
@@ -45,7 +46,7 @@ void check_given_options(std::string_view game, const std::vector<engine::Option
 
 // Moves the match options out of `given` (leaving the game's own) and resolves them.
 // Throws engine::OptionError naming the option.
-MatchSettings take_match_settings(std::string_view game, engine::Options& given,
+MatchSettings take_match_settings(const engine::GameInfo& game, engine::Options& given,
                                   std::chrono::milliseconds default_grace);
 
 }  // namespace skirmish::protocol

@@ -11,7 +11,7 @@ PreparedMatch prepare_match(const engine::GameInfo& game, const GameCodec& codec
   PreparedMatch prepared;
   for (const auto& [name, value] : given.values()) prepared.set_by_creator.push_back(name);
   check_given_options(game.name, game.options, given);
-  prepared.settings = take_match_settings(game.name, given, default_grace);
+  prepared.settings = take_match_settings(game, given, default_grace);
   codec.choose_options(given, random_text);
   prepared.resolved = engine::resolve_options(game.options, given);
   prepared.state = game.create(prepared.resolved);

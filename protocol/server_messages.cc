@@ -98,7 +98,7 @@ std::string encode_games(const std::vector<const engine::GameInfo*>& games,
     out.end_array();
     out.key("options").begin_array();
     write_option_specs(out, game->options);
-    write_option_specs(out, match_option_specs(game->name, default_grace));
+    write_option_specs(out, match_option_specs(*game, default_grace));
     out.end_array();
     out.end_object();
   }

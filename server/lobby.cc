@@ -42,7 +42,7 @@ std::pair<int, int> Lobby::restore() {
       const protocol::GameCodec* codec = info ? protocol::find_codec(info->name) : nullptr;
       if (!codec) throw std::invalid_argument("unknown game '" + record.game + "'");
       engine::Options settings_text = record.settings;
-      const auto match_settings = protocol::take_match_settings(info->name, settings_text,
+      const auto match_settings = protocol::take_match_settings(*info, settings_text,
                                                                 settings_.reconnect_grace_default);
       auto state = engine::replay(record.game_record());
       auto match = make_match(record.id, *info, *codec, record.options, match_settings, std::move(state));

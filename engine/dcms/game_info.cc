@@ -56,8 +56,16 @@ std::unique_ptr<DcmsState> create_state(const Options& resolved) {
 }
 
 const GameInfo& game_info() {
-  static const GameInfo info{"dcms", "Dog-Cat-Mouse-cheeSe", true, {"blue", "red"},
-                             option_specs(), &create_game_state};
+  static const GameInfo info{
+      .name = "dcms",
+      .title = "Dog-Cat-Mouse-cheeSe",
+      .simultaneous = true,
+      .setup_turn = true,
+      .default_move_time_ms = 5000,  // the seed's 5 seconds per move
+      .seat_names = {"blue", "red"},
+      .options = option_specs(),
+      .create = &create_game_state,
+  };
   return info;
 }
 

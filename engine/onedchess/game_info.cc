@@ -12,13 +12,20 @@ std::unique_ptr<GameState> create(const Options& resolved) {
 
 const GameInfo& game_info() {
   static const GameInfo info{
-      "onedchess",
-      "1D Chess",
-      false,
-      {"white", "black"},
-      {OptionSpec{std::string(kMaxTurnsOption), OptionSpec::Type::Int, "0", {}, 0, 1000000,
-                  "total moves of both players after which the game is a draw; 0 = no limit"}},
-      &create,
+      .name = "onedchess",
+      .title = "1D Chess",
+      .simultaneous = false,
+      .setup_turn = false,
+      .default_move_time_ms = 0,  // a game between people: no clock unless asked
+      .seat_names = {"white", "black"},
+      .options = {OptionSpec{.name = std::string(kMaxTurnsOption),
+                             .type = OptionSpec::Type::Int,
+                             .default_value = "0",
+                             .choices = {},
+                             .min = 0,
+                             .max = 1000000,
+                             .help = "total moves of both players after which the game is a draw; 0 = no limit"}},
+      .create = &create,
   };
   return info;
 }

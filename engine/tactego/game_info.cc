@@ -57,8 +57,16 @@ std::unique_ptr<TactegoState> create_state(const Options& resolved) {
 }
 
 const GameInfo& game_info() {
-  static const GameInfo info{"tactego", "Tactego", false, {"red", "blue"}, option_specs(),
-                             &create_game_state};
+  static const GameInfo info{
+      .name = "tactego",
+      .title = "Tactego",
+      .simultaneous = false,
+      .setup_turn = false,
+      .default_move_time_ms = 0,  // a game between people: no clock unless asked
+      .seat_names = {"red", "blue"},
+      .options = option_specs(),
+      .create = &create_game_state,
+  };
   return info;
 }
 

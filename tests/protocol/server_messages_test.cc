@@ -14,22 +14,22 @@ using std::chrono::milliseconds;
 
 TEST_CASE("Match options: defaults per game, taken out of the game's options") {
   engine::Options given{{"map", "small"}, {"spectators", "full"}};
-  const MatchSettings dcms = take_match_settings("dcms", given, milliseconds(30000));
+  const MatchSettings dcms = take_match_settings(*engine::find_game("dcms"), given, milliseconds(30000));
   CHECK(dcms.move_time == milliseconds(5000));  // the seed's 5 s
   CHECK(dcms.reconnect_grace == milliseconds(30000));
   CHECK(dcms.spectators == Spectators::Full);
   CHECK(given == engine::Options{{"map", "small"}});
 
   engine::Options none;
-  const MatchSettings chess = take_match_settings("onedchess", none, milliseconds(60000));
+  const MatchSettings chess = take_match_settings(*engine::find_game("onedchess"), none, milliseconds(60000));
   CHECK(chess.move_time == milliseconds(0));
   CHECK(chess.spectators == Spectators::Public);
 
   engine::Options bad{{"move_time_ms", "-4"}};
-  CHECK_THROWS_WITH(take_match_settings("tactego", bad, milliseconds(1)),
+  CHECK_THROWS_WITH(take_match_settings(*engine::find_game("tactego"), bad, milliseconds(1)),
                     Catch::Contains("move_time_ms"));
   engine::Options bad_choice{{"spectators", "some"}};
-  CHECK_THROWS_WITH(take_match_settings("tactego", bad_choice, milliseconds(1)),
+  CHECK_THROWS_WITH(take_match_settings(*engine::find_game("tactego"), bad_choice, milliseconds(1)),
                     Catch::Contains("spectators") && Catch::Contains("none, public, full"));
 }
 
