@@ -1,7 +1,7 @@
 #pragma once
 // One game's JSON encoding (docs/protocol.md "state"): a move message -> the engine's move
 // text, the typed view a viewer may see -> JSON, the last move or turn report -> JSON.
-// Adding a game: a codec in protocol/codecs/ and one line in codec_registry.cc.
+// Adding a game: docs/architecture.md, "Adding a game".
 #include <string>
 #include <string_view>
 

@@ -5,7 +5,7 @@
 
 namespace skirmish::engine {
 namespace {
-constexpr std::array<std::pair<EndReason, std::string_view>, 11> kNames{{
+constexpr auto kNames = std::to_array<std::pair<EndReason, std::string_view>>({
     {EndReason::FlagCaptured, "flag_captured"},
     {EndReason::KingTaken, "king_taken"},
     {EndReason::CheeseEaten, "cheese_eaten"},
@@ -17,7 +17,7 @@ constexpr std::array<std::pair<EndReason, std::string_view>, 11> kNames{{
     {EndReason::Timeout, "timeout"},
     {EndReason::Forfeit, "forfeit"},
     {EndReason::Crash, "crash"},
-}};
+});
 }  // namespace
 
 std::string_view to_string(EndReason reason) {

@@ -50,7 +50,7 @@ TEST_CASE("Lobby messages encode as documented") {
   CHECK(welcome["id"] == "a");
 
   const json games = json::parse(encode_games(engine::all_games(), milliseconds(60000), ""));
-  REQUIRE(games["games"].size() == 3);
+  REQUIRE(games["games"].size() == engine::all_games().size());
   for (const auto& game : games["games"]) {
     CAPTURE(game["name"]);
     CHECK(game["seats"].size() == 2);

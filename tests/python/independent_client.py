@@ -220,7 +220,8 @@ async def play_all(port, seed):
     probe = await Connection.open(port, "probe", "py-probe")
     games = await probe.request({"type": "list_games"})
     names = sorted(g["name"] for g in games["games"])
-    check(names == ["dcms", "onedchess", "tactego"], f"games: {names}")
+    # The games this client knows how to play must be there; a server may host more.
+    check({"dcms", "onedchess", "tactego"} <= set(names), f"games: {names}")
     await probe.close()
     await turn_based(port, "onedchess", {"max_turns": 60}, chess_moves, rng)
     await turn_based(port, "tactego", {"pieces": "small_game", "seed": "py", "max_turns": 120},

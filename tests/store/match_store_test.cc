@@ -1,4 +1,4 @@
-// The match store against real games: every turn of random playouts of all three games is
+// The match store against real games: every turn of random playouts of every game is
 // stored, the store is closed and reopened (a restart), and the reloaded records rebuild
 // exactly the same states through engine::replay.
 #include <catch2/catch.hpp>
@@ -125,15 +125,19 @@ TEST_CASE("seat tokens are never written to the database file, only their hashes
   CHECK(bytes.find(skirmish::store::hash_token("PLAINTEXT-TOKEN-XYZZY")) != std::string::npos);
 }
 
-TEST_CASE("after a restart, unfinished matches of all three games replay to the same state") {
+TEST_CASE("after a restart, unfinished matches of every game replay to the same state") {
   skirmish::test::TempDir dir;
   std::vector<std::unique_ptr<LiveGame>> games;
+  const std::size_t game_count = skirmish::engine::all_games().size();
   {
     MatchStore store(dir.path());
     Rng rng(2024);
-    games.push_back(std::make_unique<LiveGame>(store, "t", "tactego", Options{{"seed", "5"}}));
-    games.push_back(std::make_unique<LiveGame>(store, "d", "dcms", Options{{"max_turns", "70"}}));
-    games.push_back(std::make_unique<LiveGame>(store, "c", "onedchess", Options{{"max_turns", "90"}}));
+    for (const auto* game : skirmish::engine::all_games()) {
+      Options options;  // long enough for 9 turns, where the game has a turn limit
+      for (const auto& option : game->options)
+        if (option.name == "max_turns") options.set("max_turns", "90");
+      games.push_back(std::make_unique<LiveGame>(store, game->name, game->name, options));
+    }
     games.push_back(std::make_unique<LiveGame>(store, "done", "onedchess", Options{}));
     for (auto& game : games) game->play(store, 9, rng);
     games.back()->play(store, 10000, rng);
@@ -143,7 +147,7 @@ TEST_CASE("after a restart, unfinished matches of all three games replay to the 
   }
   MatchStore reopened(dir.path());
   const auto unfinished = reopened.load_unfinished();
-  REQUIRE(unfinished.size() == 4);
+  REQUIRE(unfinished.size() == game_count + 1);
   // Oldest first: "waiting" was created at 10, the playouts at 1000 (then by id).
   CHECK(unfinished[0].id == "waiting");
   CHECK(unfinished[0].state == MatchState::Open);
@@ -153,7 +157,7 @@ TEST_CASE("after a restart, unfinished matches of all three games replay to the 
   std::map<std::string, const MatchRecord*> by_id;
   for (const auto& record : unfinished) by_id[record.id] = &record;
   CHECK_FALSE(by_id.count("done"));
-  for (std::size_t i = 0; i < 3; ++i) {
+  for (std::size_t i = 0; i < game_count; ++i) {
     const auto& live = *games[i];
     INFO(live.game);
     REQUIRE(by_id.count(live.id));
