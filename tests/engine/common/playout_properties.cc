@@ -55,7 +55,7 @@ PlayoutStats run_playout_properties(const PlayoutConfig& config, std::uint64_t s
   PlayoutStats stats;
   for (int game = 0; game < config.playouts; ++game) {
     const engine::Options options =
-        engine::resolve_options(config.game->options, config.make_options(rng));
+        engine::resolve_options(config.game->options, config.make_options ? config.make_options(rng) : engine::Options{});
     std::vector<JointMove> turns;
     INFO("playout " << game << " of " << config.game->name);
     auto state = config.game->create(options);

@@ -2,7 +2,8 @@
 // Property checks over random playouts, shared by every game's tests:
 //  - every listed legal move is accepted by check_move;
 //  - candidate illegal moves are refused, apply() throws IllegalMove and the state is unchanged;
-//  - games end (the factory must set max_turns) and, once over, nobody acts;
+//  - games end within max_steps (a game that could go on for ever gets a max_turns option
+//    from make_options) and, once over, nobody acts;
 //  - replaying the recorded turns from the options rebuilds the same state;
 //  - a game-specific check of each transition (e.g. pieces only disappear through the rules).
 #include <functional>
@@ -25,7 +26,7 @@ struct PlayoutConfig {
   // For turn-based games whose legal_moves lists every accepted text: any candidate not in
   // the list must be refused.
   bool legal_list_is_complete = true;
-  std::function<engine::Options(engine::Rng&)> make_options;
+  std::function<engine::Options(engine::Rng&)> make_options;  // unset: the game's defaults
   // Moves likely to be illegal in `state` for `seat` (wrong squares, garbage, ...).
   std::function<std::vector<std::string>(const engine::GameState&, engine::Seat, engine::Rng&)>
       illegal_candidates;
