@@ -4,10 +4,20 @@
 
 namespace skirmish::protocol {
 
+namespace {
+bool needs_escape(char ch) {
+  return ch == '"' || ch == '\\' || static_cast<unsigned char>(ch) < 0x20;
+}
+}  // namespace
+
 void append_json_string(std::string& out, std::string_view text) {
   static constexpr char kHex[] = "0123456789abcdef";
   out += '"';
-  for (char ch : text) {
+  // Names, ids and most values need no escaping: their clean start goes in one append.
+  std::size_t clean = 0;
+  while (clean < text.size() && !needs_escape(text[clean])) ++clean;
+  out.append(text.data(), clean);
+  for (char ch : text.substr(clean)) {
     const auto byte = static_cast<unsigned char>(ch);
     switch (ch) {
       case '"': out += "\\\""; break;
