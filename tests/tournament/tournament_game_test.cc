@@ -1,5 +1,6 @@
 // Real tournaments: a private in-process server on 127.0.0.1, real bot processes through
-// the bot bridge, DCMS with short deadlines (move_time_ms 600) and few turns.
+// the bot bridge, DCMS with short deadlines (move_time_ms 1000) and few turns.
+// (1 s, not less: the greedy bot must answer in time even on a loaded 2-core CI machine.)
 #include <catch2/catch.hpp>
 
 #include <filesystem>
@@ -36,7 +37,7 @@ BotEntry random_bot() {
 Results dcms_setup(std::vector<BotEntry> bots, int max_turns) {
   Results r;
   r.setup.game = "dcms";
-  r.setup.options = {{"map", "classic"}, {"move_time_ms", 600}, {"max_turns", max_turns}};
+  r.setup.options = {{"map", "classic"}, {"move_time_ms", 1000}, {"max_turns", max_turns}};
   r.setup.bots = std::move(bots);
   return r;
 }
