@@ -13,6 +13,7 @@
 #include <sys/types.h>
 #include <unistd.h>
 
+#include "engine/registry.h"
 #include "protocol/version.h"
 #include "server/flag_rules.h"
 #include "server/server.h"
@@ -50,7 +51,9 @@ using skirmish::server::whole_number;
 
 int main(int argc, char** argv) {
   skirmish::server::Config config;
-  CLI::App app{"Skirmish: authoritative multiplayer game server (Tactego, DCMS, 1D Chess)"};
+  std::string titles;
+  for (const auto* game : skirmish::engine::all_games()) titles += (titles.empty() ? "" : ", ") + game->title;
+  CLI::App app{"Skirmish: authoritative multiplayer game server (" + titles + ")"};
   app.option_defaults()->always_capture_default();
   app.set_version_flag("--version", skirmish::protocol::version_line("skirmish-server"));
   FlagRules rules;
