@@ -1,5 +1,7 @@
 #include "client-cli/bot_actor.h"
 
+#include "client-cli/game_facts.h"
+#include "client-cli/game_ui.h"
 #include "client-cli/json_field.h"
 #include "client-cli/screens.h"
 
@@ -8,11 +10,6 @@ namespace skirmish::client {
 using nlohmann::json;
 
 namespace {
-
-bool is_position(const json& value) {
-  return value.is_array() && value.size() == 2 && value[0].is_number_integer() &&
-         value[1].is_number_integer();
-}
 
 std::string quote_line(const std::string& line) {
   constexpr std::size_t kShown = 200;
@@ -24,10 +21,11 @@ std::string quote_line(const std::string& line) {
 constexpr int kRefusalsShown = 3;
 
 // The move that the server's turn counter `turn` asks for, named as `skirmish watch` and
-// `skirmish replay` name it: DCMS has the setup, then turns 1, 2, ... (the counter itself);
-// the other games number their moves from 1 (the counter counts the moves already made).
+// `skirmish replay` name it: a game with a setup turn (DCMS) has the setup, then turns 1, 2,
+// ... (the counter itself); the others number their moves from 1 (the counter counts the
+// moves already made).
 std::string turn_name(const std::string& game, long long turn) {
-  if (game == "dcms") return turn == 0 ? "the setup" : "turn " + std::to_string(turn);
+  if (has_setup_turn(game)) return turn == 0 ? "the setup" : "turn " + std::to_string(turn);
   return "turn " + std::to_string(turn + 1);
 }
 
@@ -48,20 +46,10 @@ std::string BotActor::check_answer(const json& answer, const std::string& game,
                                    const std::string& phase) {
   if (!answer.is_object()) return "not a JSON object";
   if (answer.contains("resign")) return "";
-  if (game == "tactego") {
-    if (!is_position(answer.value("from", json())) || !is_position(answer.value("to", json())))
-      return "a Tactego move needs \"from\" and \"to\", each [row, col]";
-  } else if (game == "onedchess") {
-    if (!answer.value("position", json()).is_number_integer() ||
-        !answer.value("direction", json()).is_string())
-      return "a 1D Chess move needs \"position\" (integer) and \"direction\" (\"LEFT\"/\"RIGHT\")";
-  } else if (game == "dcms") {
-    if (phase == "setup" && !answer.value("placement", json()).is_array())
-      return "a DCMS setup needs \"placement\": a list of [row, col]";
-    if (phase != "setup" && !answer.value("move", json()).is_string())
-      return "a DCMS move needs \"move\": a string such as \"M 4\"";
-  }
-  return "";
+  // Only the shape: the codec's stricter reading is the server's, whose refusal the bot is
+  // told and may answer again. A game this client does not know is left to the server.
+  const GameUi* ui = find_ui(game);
+  return ui != nullptr ? ui->check_answer(answer, phase) : "";
 }
 
 // One line per change, so whoever runs the bridge can follow the game.
@@ -74,9 +62,10 @@ void BotActor::show(const json& state) {
   json shown = {field(state, "turn"), field(state, "last")};
   if (shown == last_shown_) return;
   last_shown_ = std::move(shown);
-  // `last` reports the move before the current counter; DCMS's setup report says "Setup:".
+  // `last` reports the move before the current counter; a setup's report names itself
+  // (DCMS: "Setup:").
   const long long played = state.value("turn", 0LL) - 1;
-  if (game != "dcms" || played > 0) out_ << turn_name(game, played) << ": ";
+  if (!has_setup_turn(game) || played > 0) out_ << turn_name(game, played) << ": ";
   out_ << last;
   // The report names only the pieces still on the board ("S 5" once only the cheeSe is
   // left): say what the bot itself sent when that reads differently.
@@ -118,10 +107,11 @@ void BotActor::act(const json& state, const std::string& refused, ActionHandler 
       if (ec || pending_.empty() || !pending_.back().done) return;
       pending_.back().done = nullptr;
       const Pending& late = pending_.back();
-      // DCMS: a missing setup is an illegal setup (a loss); a missing move a null move.
-      const char* consequence = late.game != "dcms"   ? ": the server applies the timeout rule"
-                                : late.phase == "setup" ? ": no placement, an illegal setup"
-                                                        : ": null move";
+      // The server's rule: in a simultaneous game (DCMS) a missing setup is an illegal setup
+      // (a loss), a missing move a null move.
+      const char* consequence = !is_simultaneous(late.game) ? ": the server applies the timeout rule"
+                                : late.phase == "setup"     ? ": no placement, an illegal setup"
+                                                            : ": null move";
       out_ << "bridge: the bot missed the deadline for " << turn_name(late.game, turn) << consequence << std::endl;
     });
   }

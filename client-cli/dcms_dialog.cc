@@ -1,9 +1,11 @@
 // DCMS: the setup asks where each piece starts ("row col" per piece, cheeSe first); each
 // turn asks for the seed's move string ("M 4"), checked by the rule engine's parser.
+// The bridge's check of a bot's answer is here too: it wants the fields this dialog writes.
 #include <sstream>
 #include <vector>
 
 #include "client-cli/move_dialogs.h"
+#include "client-cli/game_ui_parts.h"
 #include "client-cli/json_field.h"
 #include "client-cli/style.h"
 #include "engine/dcms/move_text.h"
@@ -107,5 +109,13 @@ std::unique_ptr<MoveDialog> make_dcms_dialog(const nlohmann::json& state) {
 }
 
 std::string dcms_legend() { return kLegend; }
+
+std::string check_dcms_answer(const nlohmann::json& answer, const std::string& phase) {
+  if (phase == "setup" && !answer.value("placement", nlohmann::json()).is_array())
+    return "a DCMS setup needs \"placement\": a list of [row, col]";
+  if (phase != "setup" && !answer.value("move", nlohmann::json()).is_string())
+    return "a DCMS move needs \"move\": a string such as \"M 4\"";
+  return "";
+}
 
 }  // namespace skirmish::client

@@ -1,5 +1,6 @@
 // DCMS: the map with its walls and every piece on it, four characters per square (like
 // the seed's "WWWW" board), plus the score.
+#include "client-cli/game_ui_parts.h"
 #include "client-cli/screens.h"
 
 #include "client-cli/json_field.h"

@@ -120,7 +120,7 @@ class Replay {
       : game_(game_record_from_json(record)),
         info_(*engine::find_game(game_.game)),
         states_(replay_states(game_)),
-        counts_from_setup_(game_.game == "dcms"),
+        counts_from_setup_(info_.setup_turn),
         first_(counts_from_setup_ && !game_.turns.empty() ? 1 : 0),
         at_(first_),
         end_(ending(record)) {}
@@ -191,7 +191,7 @@ class Replay {
   engine::GameRecord game_;
   const engine::GameInfo& info_;
   std::vector<std::unique_ptr<engine::GameState>> states_;
-  bool counts_from_setup_;  // DCMS: the setup is turn 0
+  bool counts_from_setup_;  // the game's setup (DCMS's) is turn 0
   std::size_t first_;  // the state shown as step 0
   std::size_t at_;
   std::optional<engine::Outcome> end_;

@@ -4,19 +4,19 @@
 #include <cstdio>
 #include <utility>
 
+#include "client-cli/game_facts.h"
 #include "client-cli/json_field.h"
 #include "client-cli/screens.h"
 #include "client-cli/words.h"
+#include "engine/registry.h"
 
 namespace skirmish::client {
 
 namespace {
 
-const char* title(const std::string& game) {
-  if (game == "tactego") return "Tactego";
-  if (game == "onedchess") return "1D Chess";
-  if (game == "dcms") return "Dog-Cat-Mouse-cheeSe";
-  return "?";
+std::string title(const std::string& game) {
+  const engine::GameInfo* info = engine::find_game(game);
+  return info != nullptr ? info->title : "?";
 }
 
 // What a state shows on the screen: a state that changes none of it (a seat came back,
@@ -29,12 +29,12 @@ nlohmann::json on_screen(const nlohmann::json& state) {
 }
 
 // The turn being played; a finished game has none (its counter is already one past).
-// DCMS counts as its board and `skirmish replay` do: the setup, then play turns from 0
-// (the protocol's turn counts the setup as turn 0).
+// A game with a setup turn (DCMS) counts as its board and `skirmish replay` do: the setup,
+// then play turns from 0 (the protocol's turn counts the setup as turn 0).
 std::string turn_label(const nlohmann::json& state) {
   if (state.value("status", "") == "over") return " | game over";
   const long long turn = state.value("turn", 0LL);
-  if (state.value("game", "") != "dcms") return " | turn " + std::to_string(turn);
+  if (!has_setup_turn(state.value("game", ""))) return " | turn " + std::to_string(turn);
   const nlohmann::json& view = field(state, "view");
   if (!view.is_object() || view.value("phase", "") == "setup") return " | setup";
   std::string label = " | turn " + std::to_string(turn - 1);
@@ -78,7 +78,7 @@ void HumanActor::show(const nlohmann::json& state) {
   if (dialog_ && (state.value("turn", -1) != dialog_turn_ || status_ != "running")) dialog_.reset();
   const std::string game = state.value("game", "");
   out_ << "\n"
-       << style_.bold(std::string("== ") + title(game) + " | match " + state.value("match", "") +
+       << style_.bold("== " + title(game) + " | match " + state.value("match", "") +
                       " | you: " + names_.who_plays(game, state.value("you", "")) + turn_label(state) + " ==")
        << "\n";
   out_ << describe_last(game, field(state, "last"));

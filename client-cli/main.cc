@@ -16,9 +16,22 @@
 
 using namespace skirmish::client;
 
+namespace {
+
+// "Tactego, Dog-Cat-Mouse-cheeSe and 1D Chess": every game the client plays, for its help.
+std::string game_titles() {
+  const auto& games = skirmish::engine::all_games();
+  std::string titles;
+  for (std::size_t i = 0; i < games.size(); ++i)
+    titles += (i == 0 ? "" : i + 1 == games.size() ? " and " : ", ") + games[i]->title;
+  return titles;
+}
+
+}  // namespace
+
 int main(int argc, char** argv) {
   std::signal(SIGPIPE, SIG_IGN);  // a closed socket or bot pipe is an error code, not a death
-  CLI::App app{"skirmish: play Tactego, Dog-Cat-Mouse-cheeSe and 1D Chess on a Skirmish server"};
+  CLI::App app{"skirmish: play " + game_titles() + " on a Skirmish server"};
   app.require_subcommand(1);
   app.set_version_flag("--version", skirmish::protocol::version_line("skirmish"));
   // --server, --ca-file and --name go before or after the subcommand (subcommands inherit this).
@@ -41,7 +54,7 @@ int main(int argc, char** argv) {
   create_request.mode = SeatRequest::Mode::Create;
   std::vector<std::string> create_options;
   auto* create = app.add_subcommand("create", "create a match, join it and play");
-  create->add_option("GAME", create_request.game, "tactego, dcms or onedchess")->required();
+  create->add_option("GAME", create_request.game, skirmish::engine::game_names())->required();
   create->add_option("-o,--option", create_options, "a match option KEY=VALUE (repeatable), e.g. -o move_time_ms=0")
       ->allow_extra_args(false);
   create->add_option("--seat", create_request.seat, "the seat to take, by name or number (default: the first)");
@@ -79,7 +92,7 @@ int main(int argc, char** argv) {
   play_request.mode = SeatRequest::Mode::Play;
   std::vector<std::string> play_options;
   auto* play = app.add_subcommand("play", "join an open match of GAME, or create one and wait");
-  play->add_option("GAME", play_request.game, "tactego, dcms or onedchess")->required();
+  play->add_option("GAME", play_request.game, skirmish::engine::game_names())->required();
   play->add_option("-o,--option", play_options, "a match option KEY=VALUE for a new match (repeatable)")
       ->allow_extra_args(false);
   play->add_option("--seat", play_request.seat, "the seat to take, by name or number");

@@ -2,6 +2,7 @@
 
 #include <stdexcept>
 
+#include "client-cli/game_facts.h"
 #include "engine/registry.h"
 
 namespace skirmish::client {
@@ -21,11 +22,9 @@ bool ended_by_server(engine::EndReason reason) {
          reason == engine::EndReason::Forfeit || reason == engine::EndReason::Crash;
 }
 
-bool counts_from_setup(const std::string& game) { return game == "dcms"; }
-
 std::string all_turns_legal(const std::string& game, std::size_t recorded) {
   if (recorded == 0) return "the record has no turns to check";
-  if (counts_from_setup(game)) {
+  if (has_setup_turn(game)) {
     if (recorded == 1) return "the setup is legal";
     if (recorded == 2) return "the setup and the 1 turn are legal";
     return "the setup and every one of the " + turns_text(recorded - 1) + " are legal";
@@ -47,12 +46,12 @@ std::string turns_text(std::size_t turns) {
 }
 
 std::string turn_name(const std::string& game, std::size_t index) {
-  if (!counts_from_setup(game)) return "turn " + std::to_string(index);
+  if (!has_setup_turn(game)) return "turn " + std::to_string(index);
   return index <= 1 ? "setup" : "turn " + std::to_string(index - 1);
 }
 
 std::string recorded_turns_text(const std::string& game, std::size_t recorded) {
-  if (!counts_from_setup(game) || recorded == 0) return turns_text(recorded);
+  if (!has_setup_turn(game) || recorded == 0) return turns_text(recorded);
   return recorded == 1 ? "the setup" : "the setup and " + turns_text(recorded - 1);
 }
 

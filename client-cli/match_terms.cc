@@ -7,6 +7,7 @@
 #include <optional>
 #include <set>
 
+#include "client-cli/game_facts.h"
 #include "engine/registry.h"
 #include "protocol/client_message.h"
 #include "protocol/game_codec.h"
@@ -31,6 +32,15 @@ std::string listed_option(const json& listed, const std::string& name) {
 }
 
 bool fog_match(const json& listed) { return listed_option(listed, "fog") == "true"; }
+
+// What a late move costs in the listed game: its rule (rules.md), as server/match.cc applies it.
+std::string late_move_cost(const json& listed) {
+  const json& named = field(listed, "game");
+  const std::string game = named.is_string() ? named.get<std::string>() : "";
+  if (!is_simultaneous(game)) return "the game is lost on time";
+  return std::string("it is a null move (no piece moves)") +
+         (has_setup_turn(game) ? "; a setup not placed in time loses" : "");
+}
 
 // The player's options in the server's words (booleans as true/false, numbers as digits),
 // as the lobby would list them; nullopt when the server would refuse them anyway.
@@ -73,12 +83,9 @@ std::vector<std::string> term_warnings(const json& listed) {
     warnings.push_back("anyone watching this fog match, its creator too, sees your hidden pieces "
                        "(spectators: full)");
   const std::string move_time = listed_option(listed, "move_time_ms");
-  // What a late move costs is the game's rule (rules.md): DCMS plays a null move instead.
   if (set.count("move_time_ms") != 0 && !move_time.empty() && move_time != "0")
-    warnings.push_back(field(listed, "game") == "dcms"
-                           ? "each move must be made within " + move_time +
-                                 " ms, or it is a null move (no piece moves); a setup not placed in time loses"
-                           : "each move must be made within " + move_time + " ms, or the game is lost on time");
+    warnings.push_back("each move must be made within " + move_time + " ms, or " +
+                       late_move_cost(listed));
   return warnings;
 }
 

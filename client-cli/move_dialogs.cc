@@ -2,22 +2,19 @@
 
 #include <sstream>
 
+#include "client-cli/game_ui.h"
 #include "client-cli/style.h"
 
 namespace skirmish::client {
 
 std::unique_ptr<MoveDialog> make_move_dialog(const nlohmann::json& state) {
   const std::string game = state.value("game", "");
-  if (game == "tactego") return make_tactego_dialog(state);
-  if (game == "onedchess") return make_onedchess_dialog(state);
-  if (game == "dcms") return make_dcms_dialog(state);
+  if (const GameUi* ui = find_ui(game)) return ui->make_dialog(state);
   throw std::runtime_error("this client cannot play '" + game + "'");
 }
 
 std::string board_legend(const std::string& game) {
-  if (game == "tactego") return tactego_legend();
-  if (game == "onedchess") return onedchess_legend();
-  if (game == "dcms") return dcms_legend();
+  if (const GameUi* ui = find_ui(game)) return ui->legend();
   return "";
 }
 

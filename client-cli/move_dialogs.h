@@ -1,7 +1,7 @@
 #pragma once
-// The questions a person answers to make one move, following the seeds: Tactego asks for
-// the piece and then the destination in separate prompts, 1D Chess for a position and a
-// direction, DCMS for the placement (setup) or the turn's move string.
+// The questions a person answers to make one move, following the seeds (Tactego asks for
+// the piece and then the destination in separate prompts). Each game's dialog is in its
+// *_dialog.cc (game_ui.h).
 #include <memory>
 #include <optional>
 #include <stdexcept>
@@ -32,16 +32,9 @@ class MoveDialog {
 // For the `state` in which seat `you` must act.
 std::unique_ptr<MoveDialog> make_move_dialog(const nlohmann::json& state);
 
-std::unique_ptr<MoveDialog> make_tactego_dialog(const nlohmann::json& state);
-std::unique_ptr<MoveDialog> make_onedchess_dialog(const nlohmann::json& state);
-std::unique_ptr<MoveDialog> make_dcms_dialog(const nlohmann::json& state);
-
 // What the board's symbols mean in `game` ("" for a game this client does not know): the
 // start of each dialog's help, and all a spectator or a waiting player gets.
 std::string board_legend(const std::string& game);
-std::string tactego_legend();
-std::string onedchess_legend();
-std::string dcms_legend();
 
 // "2 0" -> {2, 0}; throws InputError naming the expected form.
 std::pair<int, int> parse_position(const std::string& line);

@@ -1,8 +1,10 @@
 // 1D Chess: the position of the piece to move, then LEFT or RIGHT; or both at once
 // ("2 RIGHT"). "back" at the direction chooses another piece.
+// The bridge's check of a bot's answer is here too: it wants the fields this dialog writes.
 #include <algorithm>
 #include <cctype>
 
+#include "client-cli/game_ui_parts.h"
 #include "client-cli/move_dialogs.h"
 #include "client-cli/style.h"
 #include "client-cli/words.h"
@@ -115,5 +117,12 @@ std::unique_ptr<MoveDialog> make_onedchess_dialog(const nlohmann::json& state) {
 }
 
 std::string onedchess_legend() { return kLegend; }
+
+std::string check_onedchess_answer(const nlohmann::json& answer, const std::string& /*phase*/) {
+  if (!answer.value("position", nlohmann::json()).is_number_integer() ||
+      !answer.value("direction", nlohmann::json()).is_string())
+    return "a 1D Chess move needs \"position\" (integer) and \"direction\" (\"LEFT\"/\"RIGHT\")";
+  return "";
+}
 
 }  // namespace skirmish::client

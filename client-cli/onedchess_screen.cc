@@ -1,4 +1,5 @@
 // 1D Chess: the seed's box, drawn by the rule engine's printable_board.
+#include "client-cli/game_ui_parts.h"
 #include "client-cli/screens.h"
 
 #include "client-cli/json_field.h"

@@ -1,23 +1,20 @@
 #include "client-cli/screens.h"
 
-#include "client-cli/json_field.h"
-
 #include <cctype>
+
+#include "client-cli/game_ui.h"
+#include "client-cli/json_field.h"
 
 namespace skirmish::client {
 
 std::string render_board(const std::string& game, const nlohmann::json& view, const Style& style) {
-  if (game == "tactego") return render_tactego(view, style);
-  if (game == "onedchess") return render_onedchess(view, style);
-  if (game == "dcms") return render_dcms(view, style);
+  if (const GameUi* ui = find_ui(game)) return ui->render_board(view, style);
   return view.dump(2) + "\n";  // a game this client does not know: show the raw view
 }
 
 std::string describe_last(const std::string& game, const nlohmann::json& last) {
   if (last.is_null()) return "";
-  if (game == "tactego") return describe_tactego_last(last);
-  if (game == "onedchess") return describe_onedchess_last(last);
-  if (game == "dcms") return describe_dcms_last(last);
+  if (const GameUi* ui = find_ui(game)) return ui->describe_last(last);
   return "Last: " + last.dump() + "\n";
 }
 

@@ -1,6 +1,6 @@
 #pragma once
 // What the client prints for a game: the board in the seeds' text formats, what happened
-// in the last move, and the result. Each game has its own file (*_screen.cc).
+// in the last move, and the result. Each game draws itself in its *_screen.cc (game_ui.h).
 #include <string>
 
 #include <nlohmann/json.hpp>
@@ -15,14 +15,6 @@ std::string render_board(const std::string& game, const nlohmann::json& view, co
 std::string describe_last(const std::string& game, const nlohmann::json& last);
 // "Red wins! (flag_captured)" / "Draw (max_turns)", plus how it went for `you`.
 std::string describe_outcome(const nlohmann::json& outcome, const std::string& you);
-
-// Per game.
-std::string render_tactego(const nlohmann::json& view, const Style& style);
-std::string render_onedchess(const nlohmann::json& view, const Style& style);
-std::string render_dcms(const nlohmann::json& view, const Style& style);
-std::string describe_tactego_last(const nlohmann::json& last);
-std::string describe_onedchess_last(const nlohmann::json& last);
-std::string describe_dcms_last(const nlohmann::json& last);
 
 // "(2, 0)" from [2, 0].
 std::string format_pos(const nlohmann::json& pos);

@@ -17,12 +17,6 @@ std::string Style::wrap(std::string_view code, std::string_view text) const {
   return "\x1b[" + std::string(code) + "m" + std::string(text) + "\x1b[0m";
 }
 
-std::string Style::seat(std::string_view seat_name, std::string_view text) const {
-  if (seat_name == "red" || seat_name == "black") return red(text);
-  if (seat_name == "blue" || seat_name == "white") return blue(text);
-  return std::string(text);
-}
-
 std::string printable(std::string_view text) {
   std::string out;
   out.reserve(text.size());

@@ -17,8 +17,6 @@ class Style {
   std::string bold(std::string_view text) const { return wrap("1", text); }
   std::string dim(std::string_view text) const { return wrap("2", text); }
   std::string yellow(std::string_view text) const { return wrap("33", text); }
-  // Colour by seat name: red/black pieces red-ish, blue/white blue-ish.
-  std::string seat(std::string_view seat_name, std::string_view text) const;
 
  private:
   explicit Style(bool enabled) : enabled_(enabled) {}

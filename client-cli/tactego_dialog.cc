@@ -1,10 +1,12 @@
 // Tactego: "Select Piece to Move by Position >> " then "Select Position to move Piece >> ".
+// The bridge's check of a bot's answer is here too: it wants the fields this dialog writes.
 #include "client-cli/move_dialogs.h"
 
 #include <algorithm>
 #include <cstdlib>
 #include <sstream>
 
+#include "client-cli/game_ui_parts.h"
 #include "client-cli/words.h"
 
 namespace skirmish::client {
@@ -17,6 +19,10 @@ constexpr const char* kLegend =
     "  F flag (never moves; take the enemy's last flag to win), M mine (never moves; destroys\n"
     "  any attacker but a sapper), S sapper (strength 0, defuses mines), A assassin (wins every\n"
     "  attack it makes, loses every attack on it), ? an enemy piece not yet revealed (fog).\n";
+
+bool is_position(const nlohmann::json& value) {
+  return value.is_array() && value.size() == 2 && value[0].is_number_integer() && value[1].is_number_integer();
+}
 
 class TactegoDialog : public MoveDialog {
  public:
@@ -114,5 +120,11 @@ std::unique_ptr<MoveDialog> make_tactego_dialog(const nlohmann::json& state) {
 }
 
 std::string tactego_legend() { return kLegend; }
+
+std::string check_tactego_answer(const nlohmann::json& answer, const std::string& /*phase*/) {
+  if (!is_position(answer.value("from", nlohmann::json())) || !is_position(answer.value("to", nlohmann::json())))
+    return "a Tactego move needs \"from\" and \"to\", each [row, col]";
+  return "";
+}
 
 }  // namespace skirmish::client

@@ -2,6 +2,7 @@
 // rule engine's own renderer from the JSON view.
 #include <algorithm>
 
+#include "client-cli/game_ui_parts.h"
 #include "client-cli/screens.h"
 
 #include "client-cli/json_field.h"

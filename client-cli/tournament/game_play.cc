@@ -10,6 +10,7 @@
 #include "client-cli/actor.h"
 #include "client-cli/bot_actor.h"
 #include "client-cli/bot_process.h"
+#include "client-cli/game_facts.h"
 #include "client-cli/json_field.h"
 #include "client-cli/match_session.h"
 
@@ -116,8 +117,8 @@ std::string with_last_words(const std::string& crash, const std::string& stderr_
 }
 
 int played_turns(const std::string& game, int final_turn) {
-  // DCMS's counter counts the setup as a turn; the other games' counter is the moves made.
-  return game == "dcms" ? std::max(0, final_turn - 1) : final_turn;
+  // A setup turn (DCMS's) is on the counter too; the other games' counter is the moves made.
+  return client::has_setup_turn(game) ? std::max(0, final_turn - 1) : final_turn;
 }
 
 GamePlay::GamePlay(asio::io_context& io, const GameSettings& settings, ScheduledGame game,

@@ -8,6 +8,7 @@
 #include "client-cli/commands.h"
 #include "client-cli/tournament/report.h"
 #include "client-cli/tournament/tournament_run.h"
+#include "engine/registry.h"
 
 namespace skirmish::tournament {
 
@@ -18,13 +19,14 @@ std::string without_trailing_slash(std::string path) {
   return path;
 }
 
-// Tactego and 1D Chess have no time limit by default: one bot that hangs would stall its
-// game until --game-timeout, unrecorded, and again on every --resume. A tournament gives
-// each move 10 s unless told otherwise (DCMS has the seed's 5 s already).
+// In a game without a default time per move (Tactego, 1D Chess) one bot that hangs would
+// stall its game until --game-timeout, unrecorded, and again on every --resume. A tournament
+// gives each move 10 s unless told otherwise; a game's own default (DCMS's 5 s) stays.
 constexpr int kTournamentMoveTimeMs = 10000;
 
 void default_move_time(const std::string& game, nlohmann::json& options) {
-  if (game == "dcms" || options.contains("move_time_ms")) return;
+  const engine::GameInfo* info = engine::find_game(game);
+  if ((info != nullptr && info->default_move_time_ms > 0) || options.contains("move_time_ms")) return;
   options["move_time_ms"] = kTournamentMoveTimeMs;
   std::cerr << "tournament: each move gets " << kTournamentMoveTimeMs
             << " ms (no -o move_time_ms given): a bot that hangs loses on time instead of stalling the "
@@ -36,7 +38,7 @@ void default_move_time(const std::string& game, nlohmann::json& options) {
 
 void TournamentCommand::attach(CLI::App& app) {
   command_ = app.add_subcommand("tournament", "play a round-robin or gauntlet between bots (docs/tournaments.md)");
-  command_->add_option("--game", game_, "tactego, dcms or onedchess");
+  command_->add_option("--game", game_, engine::game_names());
   command_->add_option("--bots", bots_,
                        "seed-style .py submissions (DCMS), folders of them, or bots files of NAME = COMMAND lines");
   command_->add_option("--gauntlet", gauntlet_, "a gauntlet: this bot plays every other one (default: round-robin)");

@@ -52,7 +52,7 @@ std::string seed_pieces(const nlohmann::json& options) {
 
 void check_setup(const TournamentSetup& setup, const RunOptions& options) {
   if (engine::find_game(setup.game) == nullptr)
-    throw std::invalid_argument("unknown game '" + setup.game + "' (tactego, dcms or onedchess)");
+    throw std::invalid_argument("unknown game '" + setup.game + "' (" + engine::game_names() + ")");
   if (options.concurrency < 1)
     throw std::invalid_argument("--concurrency must be at least 1, got " + std::to_string(options.concurrency));
   if (options.out_dir.empty()) throw std::invalid_argument("no results folder (--out DIR)");

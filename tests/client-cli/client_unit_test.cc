@@ -62,7 +62,7 @@ TEST_CASE("a server URL of another scheme is refused, naming the accepted ones")
 
 TEST_CASE("1D Chess is drawn as the seed's box") {
   const json view = {{"board", {"WKi", "WKn", "WKn", "EMPTY", "EMPTY", "EMPTY", "BKn", "BKn", "BKi"}}};
-  const std::string text = render_onedchess(view, Style::plain());
+  const std::string text = render_board("onedchess", view, Style::plain());
   CHECK(text.rfind("+-----------------------------------------------------+\n"
                    "| WKi | WKn | WKn |     |     |     | BKn | BKn | BKi |\n"
                    "+-----------------------------------------------------+\n", 0) == 0);
@@ -72,25 +72,25 @@ TEST_CASE("Tactego is drawn as the seeds' grid, hidden pieces as '?'") {
   const json view = {{"rows", 2}, {"cols", 3}, {"fog", true},
                      {"board", {{"R10", nullptr, "RF"}, {"B?", nullptr, nullptr}}},
                      {"revealed", json::array()}};
-  CHECK(render_tactego(view, Style::plain()) ==
+  CHECK(render_board("tactego", view, Style::plain()) ==
         "   0   1   2\n"
         " 0 R10     RF \n"
         " 1 B?         \n");
   // Small sets keep the engine's (and the seed sample's) width of 3.
   const json small = {{"rows", 1}, {"cols", 2}, {"board", json::array({json::array({"RF", "R1"})})}};
-  CHECK(render_tactego(small, Style::plain()) == "   0   1\n 0 RF  R1 \n");
+  CHECK(render_board("tactego", small, Style::plain()) == "   0   1\n 0 RF  R1 \n");
 }
 
 TEST_CASE("DCMS shows walls, pieces and the score, and describes the last turn") {
   const json view = {{"rows", 3}, {"cols", 4}, {"walls", {"####", "#..#", "####"}},
                      {"placement", {{"S", {1, 1}}, {"s", {1, 2}}, {"M", {1, 2}}, {"m", nullptr}}},
                      {"score", {2, 1}}};
-  const std::string text = render_dcms(view, Style::plain());
+  const std::string text = render_board("dcms", view, Style::plain());
   CHECK(text.find("  1 ### S   Ms  ###") != std::string::npos);
   CHECK(text.find("Pieces on the board: blue 2, red 1") != std::string::npos);
   const json last = {{"moves", {{"blue", "M 6"}, {"red", nullptr}}},
                      {"captures", {{{"piece", "m"}, {"at", {1, 2}}, {"why", "fight"}}}}};
-  CHECK(describe_dcms_last(last) == "Moves: blue 'M 6' red (null move)\nCaptured: m at (1, 2) (fight)\n");
+  CHECK(describe_last("dcms", last) == "Moves: blue 'M 6' red (null move)\nCaptured: m at (1, 2) (fight)\n");
 }
 
 TEST_CASE("a DCMS setup report shows the placements and why a setup was illegal") {
@@ -98,7 +98,7 @@ TEST_CASE("a DCMS setup report shows the placements and why a setup was illegal"
                      {"captures", json::array()},
                      {"illegal_setup", {{"blue", false}, {"red", true}}},
                      {"setup_problem", {{"blue", nullptr}, {"red", "wrong number of positions"}}}};
-  CHECK(describe_dcms_last(last) ==
+  CHECK(describe_last("dcms", last) ==
         "Setup: blue '1 1 3 3' red '1 1'\nRed made an illegal setup: wrong number of positions\n");
 }
 
