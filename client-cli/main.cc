@@ -8,9 +8,7 @@
 #include "client-cli/history_commands.h"
 #include "client-cli/invites.h"
 #include "client-cli/lobby_commands.h"
-#ifdef SKIRMISH_WITH_TOURNAMENT
 #include "client-cli/tournament/tournament_command.h"
-#endif
 #include "engine/registry.h"
 #include "protocol/version.h"
 
@@ -130,10 +128,8 @@ int main(int argc, char** argv) {
   auto* verify = app.add_subcommand("verify", "re-run a record through the rules: legal moves, right result");
   verify->add_option("RECORD", verify_path, "a record file from `skirmish export`")->required();
 
-#ifdef SKIRMISH_WITH_TOURNAMENT
   skirmish::tournament::TournamentCommand tournament;  // docs/tournaments.md
   tournament.attach(app);
-#endif
 
   try {
     app.parse(argc, argv);
@@ -143,9 +139,7 @@ int main(int argc, char** argv) {
   }
   const auto server = [&common] { return choose_server_url(common.server, common.ca_file); };
   try {
-#ifdef SKIRMISH_WITH_TOURNAMENT
     if (tournament.parsed()) return tournament.run(common.server, common.ca_file);
-#endif
     if (export_cmd->parsed())
       return export_match(server(), history_match, export_path);
     if (replay->parsed())
