@@ -3,6 +3,17 @@
 #include <sqlite3.h>
 
 namespace skirmish::store {
+namespace {
+
+// What to do about a file SQLite finds damaged, or that is not a database at all.
+std::string damage_hint(sqlite3* db) {
+  const int code = sqlite3_errcode(db);
+  if (code != SQLITE_NOTADB && code != SQLITE_CORRUPT) return "";
+  return " (the file is damaged or is not a Skirmish database: restore a backup, see "
+         "docs/operations.md \"Backups\", or move it away to start with an empty store)";
+}
+
+}  // namespace
 
 SqliteDb::SqliteDb(std::string path) : path_(std::move(path)) {
   // SQLite's memory statistics take a global mutex on every allocation; nothing reads them.
@@ -32,7 +43,8 @@ SqliteDb::SqliteDb(std::string path) : path_(std::move(path)) {
 SqliteDb::~SqliteDb() { sqlite3_close(db_); }
 
 void SqliteDb::fail(std::string_view what) const {
-  throw StoreError("database " + path_ + ": " + std::string(what) + ": " + sqlite3_errmsg(db_));
+  throw StoreError("database " + path_ + ": " + std::string(what) + ": " + sqlite3_errmsg(db_) +
+                   damage_hint(db_));
 }
 
 void SqliteDb::exec(std::string_view sql) {
@@ -41,7 +53,7 @@ void SqliteDb::exec(std::string_view sql) {
     const std::string message = error ? error : sqlite3_errmsg(db_);
     sqlite3_free(error);
     throw StoreError("database " + path_ + ": " + message + " (in: " +
-                     std::string(sql.substr(0, 60)) + ")");
+                     std::string(sql.substr(0, 60)) + ")" + damage_hint(db_));
   }
 }
 

@@ -41,12 +41,13 @@ TEST_CASE("a missing data directory is created") {
   CHECK(store.path() == (dir.path() / "a" / "b" / MatchStore::kFileName).string());
 }
 
-TEST_CASE("a file that is not a database is refused at open, naming it") {
+TEST_CASE("a file that is not a database is refused at open, naming it and what to do") {
   skirmish::test::TempDir dir;
   write_file(dir.path() / MatchStore::kFileName, std::string(8192, 'x'));
   const auto message = open_error(dir.path());
   CHECK_THAT(message, Catch::Contains((dir.path() / MatchStore::kFileName).string()));
   CHECK_THAT(message, Catch::Contains("not a database"));
+  CHECK_THAT(message, Catch::Contains("restore a backup") && Catch::Contains("docs/operations.md"));
 }
 
 TEST_CASE("a database with damaged pages is refused at open as corrupt") {
