@@ -8,7 +8,11 @@ case "${SKIRMISH_ADDRESS:-0.0.0.0}" in
   0.0.0.0|::|"") host=127.0.0.1 ;;
   *) host="$SKIRMISH_ADDRESS" ;;
 esac
-exec 3<>"/dev/tcp/${host}/${port}"
+# Nothing listening: our one line, not bash's two about /dev/tcp.
+if ! { exec 3<>"/dev/tcp/${host}/${port}"; } 2>/dev/null; then
+  echo "unhealthy: nothing answers on ${host}:${port}" >&2
+  exit 1
+fi
 printf 'GET /healthz HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n' >&3
 IFS= read -r -t 3 status <&3
 case "$status" in

@@ -172,10 +172,11 @@ void Lobby::require_open_match_quota(const std::string& address) {
   }
   if (mine.size() >= quota)
     throw ProtocolError(ErrorCode::TooManyOpenMatches,
-                        fmt::format("{} matches created from your address {} are waiting for players, "
+                        fmt::format("{} match{} created from your address {} {} waiting for players, "
                                     "the most this server allows; join or leave one of them, or wait "
                                     "until they start",
-                                    mine.size(), address));
+                                    mine.size(), mine.size() == 1 ? "" : "es", address,
+                                    mine.size() == 1 ? "is" : "are"));
 }
 
 // A match nobody joins is removed after a while: long enough for a friend to get its id (and

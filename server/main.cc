@@ -149,8 +149,10 @@ int main(int argc, char** argv) {
   } catch (const CLI::ParseError& error) {
     const auto message = rules.message(app);
     if (!message) {
-      const int status = app.exit(error);  // prints --help, or CLI11's own message
-      return status == 0 ? 0 : kUsageError;
+      if (error.get_exit_code() == 0) return app.exit(error);  // --help, --version
+      // CLI11's own words ("--port: At Most 1 required but received 2"), said as ours are.
+      std::fprintf(stderr, "skirmish-server: %s\nRun with --help for more information.\n", error.what());
+      return kUsageError;
     }
     std::fprintf(stderr, "skirmish-server: %s\nRun with --help for more information.\n", message->c_str());
     return kUsageError;

@@ -80,7 +80,9 @@ void Match::restore(const store::MatchRecord& record) {
   }
   for (engine::Seat s = 0; s < engine::kSeatCount; ++s)
     if (slot(s).taken) hold_seat(s);
-  spdlog::info("match {}: reloaded ({}, {} turns), waiting for its players to resume", id_,
+  // Debug: a store with thousands of unfinished matches would fill the log at start; the
+  // server logs one summary line at info.
+  spdlog::debug("match {}: reloaded ({}, {} turns), waiting for its players to resume", id_,
                status_ == MatchStatus::Running ? "running" : "open", stored_turns_);
 }
 

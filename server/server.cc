@@ -122,8 +122,8 @@ struct Server::Impl {
     if (context->store) {
       const auto [running, open] = context->lobby->restore();
       if (running + open > 0)
-        spdlog::info("reloaded {} running and {} open match{} from the store", running, open,
-                     running + open == 1 ? "" : "es");
+        spdlog::info("reloaded from the store: {} running match{}, {} open match{}", running,
+                     running == 1 ? "" : "es", open, open == 1 ? "" : "es");
     }
   }
 
