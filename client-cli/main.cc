@@ -1,5 +1,6 @@
 // skirmish: the reference command-line client (play in the terminal, watch, run bots).
 #include <csignal>
+#include <cstdio>
 #include <iostream>
 
 #include <CLI/CLI.hpp>
@@ -134,8 +135,10 @@ int main(int argc, char** argv) {
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& error) {
-    const int status = app.exit(error);  // prints --help, or what was wrong
-    return status == 0 ? 0 : 2;          // 2: the command line is wrong, as for our own checks
+    if (error.get_exit_code() == 0) return app.exit(error);  // --help, --version
+    // 2: the command line is wrong, said as our own checks say it.
+    std::fprintf(stderr, "skirmish: %s\nRun with --help for more information.\n", error.what());
+    return 2;
   }
   const auto server = [&common] { return choose_server_url(common.server, common.ca_file); };
   try {
