@@ -26,6 +26,12 @@ std::string_view to_string(EndReason reason) {
   return "unknown";
 }
 
+std::vector<std::string_view> end_reason_names() {
+  std::vector<std::string_view> names;
+  for (const auto& entry : kNames) names.push_back(entry.second);
+  return names;
+}
+
 std::optional<EndReason> end_reason_from_string(std::string_view text) {
   for (const auto& [r, name] : kNames)
     if (name == text) return r;

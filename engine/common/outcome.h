@@ -6,6 +6,7 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace skirmish::engine {
 
@@ -25,6 +26,8 @@ enum class EndReason : std::uint8_t {
 
 std::string_view to_string(EndReason reason);
 std::optional<EndReason> end_reason_from_string(std::string_view text);
+// Every reason's name, in the enum's order (the protocol's fixed list).
+std::vector<std::string_view> end_reason_names();
 
 struct Outcome {
   bool over = false;
