@@ -4,6 +4,7 @@
 #include <array>
 #include <stdexcept>
 
+#include "engine/common/turn_based.h"
 #include "engine/onedchess/rules.h"
 
 namespace skirmish::engine::onedchess {
@@ -84,14 +85,9 @@ std::optional<std::string> OneDChessState::check_move(Seat seat, std::string_vie
 
 void OneDChessState::apply(const JointMove& moves) {
   if (outcome_.over) throw IllegalMove("the game is over");
-  const Seat other = 1 - current_;
-  if (moves[static_cast<std::size_t>(other)])
-    throw IllegalMove("it is not " + std::string(seat_name(other)) + "'s turn: " +
-                      std::string(seat_name(current_)) + " to move");
-  const auto& text = moves[static_cast<std::size_t>(current_)];
-  if (!text) throw IllegalMove(std::string(seat_name(current_)) + " must move");
-  if (auto reason = check_move(current_, *text)) throw IllegalMove(*reason);
-  apply_move(*parse_move(*text));
+  const std::string& text = the_movers_move(*this, moves, current_, seat_name(current_));
+  if (auto reason = check_move(current_, text)) throw IllegalMove(*reason);
+  apply_move(*parse_move(text));
 }
 
 std::vector<std::string> OneDChessState::legal_moves(Seat seat) const {

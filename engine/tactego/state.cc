@@ -4,6 +4,8 @@
 #include <cstdlib>
 #include <stdexcept>
 
+#include "engine/common/turn_based.h"
+
 namespace skirmish::engine::tactego {
 namespace {
 
@@ -201,12 +203,9 @@ std::string TactegoState::random_move(Seat seat, Rng& rng) const {
 
 void TactegoState::apply(const JointMove& moves) {
   if (outcome_.over) throw IllegalMove("the game is over");
-  const auto other = static_cast<std::size_t>(1 - current_);
-  const auto mover = static_cast<std::size_t>(current_);
-  if (moves[other]) throw IllegalMove(*check(1 - current_, Move{}));  // "not your turn"
-  if (!moves[mover]) throw IllegalMove(std::string("no move given for ") + kSeatNames[mover]);
-  if (auto reason = check_move(current_, *moves[mover])) throw IllegalMove(*reason);
-  apply_move(*parse_move(*moves[mover]));
+  const std::string& text = the_movers_move(*this, moves, current_, kSeatNames[static_cast<std::size_t>(current_)]);
+  if (auto reason = check_move(current_, text)) throw IllegalMove(*reason);
+  apply_move(*parse_move(text));
 }
 
 bool TactegoState::visible_to(const Cell& c, const Viewer& viewer) const {
