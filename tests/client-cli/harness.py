@@ -9,6 +9,7 @@ import shutil
 import signal
 import socket
 import subprocess
+import sys
 import tempfile
 import threading
 import time
@@ -16,6 +17,8 @@ import time
 SKIRMISH = os.environ["SKIRMISH_CLIENT"]
 SERVER = os.environ["SKIRMISH_SERVER_BIN"]
 SOURCE = os.environ["SKIRMISH_SOURCE_DIR"]
+sys.path.insert(0, os.path.join(SOURCE, "tests", "python"))
+from die_with_parent import die_with_parent  # noqa: E402
 BOTS = os.path.join(SOURCE, "bots")
 TEST_BOTS = os.path.join(SOURCE, "tests", "client-cli", "bots")
 PYTHON = "/usr/bin/python3"
@@ -39,7 +42,8 @@ class Process:
         full_env = dict(os.environ, NO_COLOR="1", SKIRMISH_STATE_DIR=STATE_DIR, **(env or {}))
         self.proc = subprocess.Popen(args, stdin=subprocess.PIPE if stdin else subprocess.DEVNULL,
                                      stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                                     env=full_env, cwd=os.environ.get("TEST_WORKDIR", "."))
+                                     env=full_env, cwd=os.environ.get("TEST_WORKDIR", "."),
+                                     preexec_fn=die_with_parent)
         STARTED.append(self)  # only once started: a failed start must not stop the clean-up
         self.text = ""
         self.cursor = 0

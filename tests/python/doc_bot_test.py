@@ -24,6 +24,8 @@ import tempfile
 import threading
 import time
 
+from die_with_parent import die_with_parent
+
 GAME_SECONDS = 40      # one game of two random bots (Tactego can be slowed by rate_limited)
 TOTAL_SECONDS = 100    # every game together: under ctest's TIMEOUT 120, so the server is stopped
 START_SECONDS = 10     # the server's `listening on` line, the first bot's match id
@@ -148,7 +150,8 @@ def stop(proc):
 def start_server(binary):
     proc = subprocess.Popen([binary, "--address", "127.0.0.1", "--port", "0", "--store", "off",
                              "--log-level", "info"],
-                            stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+                            stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                            preexec_fn=die_with_parent)
     out = Output(proc)
     found = out.wait_for(r"listening on 127\.0\.0\.1:(\d+)", START_SECONDS)
     if found is None:

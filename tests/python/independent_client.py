@@ -28,6 +28,8 @@ import time
 
 import websockets
 
+from die_with_parent import die_with_parent
+
 WAIT = 5.0         # seconds for any single reply
 MAX_PLIES = 400    # every game loop is bounded
 REASONS = {"flag_captured", "king_taken", "cheese_eaten", "score", "no_legal_move", "max_turns",
@@ -243,7 +245,7 @@ def start_server(binary, tls_dir=None):
         port = free_port()
         proc = subprocess.Popen([binary, "--address", "127.0.0.1", "--port", str(port),
                                  "--threads", "1", "--log-level", "warn", "--store", "off"] + tls_flags,
-                                stdin=subprocess.DEVNULL)
+                                stdin=subprocess.DEVNULL, preexec_fn=die_with_parent)
         deadline = time.monotonic() + 10
         while time.monotonic() < deadline and proc.poll() is None:
             try:
