@@ -32,8 +32,9 @@ struct Server::Impl {
       : threads_wanted(c.threads > 0 ? c.threads
                                      : std::max(1, static_cast<int>(std::thread::hardware_concurrency()))),
         ioc(threads_wanted),
+        accept_strand(net::make_strand(ioc)),
         context(std::make_shared<ServerContext>()),
-        retry_timer(ioc) {
+        retry_timer(accept_strand) {
     context->config = std::move(c);
   }
 
@@ -75,7 +76,7 @@ struct Server::Impl {
                                      "' is not an IP address");
     try {
       tcp::endpoint endpoint(address, config.port);
-      acceptor.emplace(ioc);
+      acceptor.emplace(accept_strand);  // its handlers (on_accept) run on accept_strand
       acceptor->open(endpoint.protocol());
       acceptor->set_option(net::socket_base::reuse_address(true));
       acceptor->bind(endpoint);
@@ -129,7 +130,8 @@ struct Server::Impl {
 
   // No new connections; every open one dropped.
   void close_listener_and_sessions() {
-    net::post(ioc, [this] {
+    // On the acceptor's own strand: never while on_accept runs on another thread.
+    net::post(accept_strand, [this] {
       boost::system::error_code ec;
       acceptor->close(ec);
       retry_timer.cancel();
@@ -149,6 +151,8 @@ struct Server::Impl {
 
   int threads_wanted;
   net::io_context ioc;  // first member: destroyed last, after everything that uses it
+  // Every use of the acceptor and retry_timer after start(): on_accept, the retry, the close.
+  net::strand<net::io_context::executor_type> accept_strand;
   std::shared_ptr<ServerContext> context;
   std::optional<tcp::acceptor> acceptor;
   net::steady_timer retry_timer;

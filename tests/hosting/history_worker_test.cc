@@ -21,18 +21,21 @@ TEST_CASE("the history worker runs jobs on its own thread, one at a time, in ord
   std::promise<std::thread::id> ran_on;
   std::atomic<int> order{0};
   int first = -1, second = -1;
+  // Checked on this thread afterwards: Catch2's CHECK is not safe from the worker's thread.
+  std::atomic<int> told_to_run{0};
   REQUIRE(worker.submit([&](bool run) {
-    CHECK(run);
+    told_to_run += run ? 1 : 0;
     first = order++;
   }) == Submitted::Queued);
   REQUIRE(worker.submit([&](bool run) {
-    CHECK(run);
+    told_to_run += run ? 1 : 0;
     second = order++;
     ran_on.set_value(std::this_thread::get_id());
   }) == Submitted::Queued);
   auto done = ran_on.get_future();
   REQUIRE(done.wait_for(std::chrono::seconds(5)) == std::future_status::ready);
   CHECK(done.get() != std::this_thread::get_id());
+  CHECK(told_to_run == 2);
   CHECK(first == 0);
   CHECK(second == 1);
 }
