@@ -104,7 +104,11 @@ TEST_CASE("flags: a bad value on the command line names the flag and the accepte
 TEST_CASE("flags: an unknown flag is a usage error, --help and --version are not errors") {
   const auto unknown = run_to_exit({"--colour", "red"}, {{"SKIRMISH_PORT", "0"}, {"SKIRMISH_STORE", "off"}});
   CHECK(unknown.status == 2);
-  CHECK_THAT(unknown.output, Catch::Contains("--colour"));
+  CHECK_THAT(unknown.output, Catch::Contains("skirmish-server: ") && Catch::Contains("--colour"));
+  // CLI11's own errors are said as ours are: the program's name first.
+  const auto twice = run_to_exit({"--port", "1", "--port", "2"}, {{"SKIRMISH_STORE", "off"}});
+  CHECK(twice.status == 2);
+  CHECK_THAT(twice.output, Catch::Contains("skirmish-server: --port: At Most 1 required but received 2"));
   const auto help = run_to_exit({"--help"});
   CHECK(help.status == 0);
   CHECK_THAT(help.output, Catch::Contains("--max-connections-per-ip"));

@@ -6,9 +6,11 @@
 #include <csignal>
 #include <cstdint>
 #include <fstream>
+#include <iterator>
 #include <thread>
 
 #include <sys/resource.h>
+#include <sys/wait.h>
 
 #include <boost/asio/connect.hpp>
 #include <boost/asio/ip/tcp.hpp>
@@ -221,6 +223,14 @@ TEST_CASE("the server starts as docker/entrypoint.sh starts it in the image") {
 
     server.signal(SIGTERM);
     CHECK(server.wait_exit(std::chrono::seconds(5)) == 0);  // exec: the signal reached the server
+
+    // With nothing listening: unhealthy, in one line of its own (not bash's /dev/tcp errors).
+    const auto said = dir.path() / "healthcheck.err";
+    const int status = std::system((check + " 2>" + said.string()).c_str());
+    CHECK(WEXITSTATUS(status) == 1);
+    std::ifstream in(said);
+    const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    CHECK(text == "unhealthy: nothing answers on 127.0.0.1:" + std::to_string(port) + "\n");
   }
   SECTION("it refuses a data directory it cannot write, saying which") {
     std::ofstream(dir.path() / "data") << "a file, not a directory";
