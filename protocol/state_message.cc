@@ -31,8 +31,11 @@ std::string encode_state(const StateInfo& info, const GameCodec& codec,
                          const engine::GameState& state, const engine::Viewer& viewer,
                          std::string_view you, std::string_view id) {
   const auto& seats = *info.seat_names;
-  std::string text;
-  text.reserve(512);
+  // Written into a buffer kept per thread, then copied out at its exact size: one
+  // allocation per state, where growing a fresh string took two or three (a fogged
+  // Tactego board is ~850 bytes).
+  thread_local std::string text;
+  text.clear();
   JsonWriter out(text);
   out.begin_object();
   out.key("type").string("state");

@@ -98,14 +98,8 @@ int parse_count(const LineFault& at, std::string_view token) {
 }  // namespace
 
 std::string symbol(const Piece& piece) {
-  switch (piece.kind) {
-    case Kind::Number: return std::to_string(piece.strength);
-    case Kind::Flag: return "F";
-    case Kind::Mine: return "M";
-    case Kind::Sapper: return "S";
-    case Kind::Assassin: return "A";
-  }
-  return "?";
+  if (piece.kind == Kind::Number) return std::to_string(piece.strength);
+  return std::string(1, kind_letter(piece.kind));
 }
 
 std::vector<Piece> parse_pieces(std::string_view text) {

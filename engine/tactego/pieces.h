@@ -24,6 +24,17 @@ inline constexpr int kMaxPiecesPerSide = 10000;
 
 // "5", "10", "F", "M", "S", "A".
 std::string symbol(const Piece& piece);
+// The letter of a kind that has no strength (F, M, S, A); '?' for Number.
+constexpr char kind_letter(Kind kind) {
+  switch (kind) {
+    case Kind::Flag: return 'F';
+    case Kind::Mine: return 'M';
+    case Kind::Sapper: return 'S';
+    case Kind::Assassin: return 'A';
+    case Kind::Number: break;
+  }
+  return '?';
+}
 
 // Flags and mines never move.
 constexpr bool can_move(const Piece& piece) {

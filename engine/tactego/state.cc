@@ -214,8 +214,15 @@ bool TactegoState::visible_to(const Cell& c, const Viewer& viewer) const {
 }
 
 BoardView TactegoState::view(const Viewer& viewer) const {
-  BoardView board{rows(), cols(), {}};
-  board.cells.resize(cells_.size());
+  BoardView board;
+  view_into(viewer, board);
+  return board;
+}
+
+void TactegoState::view_into(const Viewer& viewer, BoardView& board) const {
+  board.rows = rows();
+  board.cols = cols();
+  board.cells.assign(cells_.size(), CellView{});
   for (std::size_t i = 0; i < cells_.size(); ++i) {
     const Cell& c = cells_[i];
     if (c.owner < 0) continue;
@@ -224,7 +231,6 @@ BoardView TactegoState::view(const Viewer& viewer) const {
     out.revealed = c.revealed;
     if (visible_to(c, viewer)) out.piece = c.piece;
   }
-  return board;
 }
 
 std::string TactegoState::render(const Viewer& viewer) const {

@@ -61,6 +61,8 @@ class TactegoState final : public GameState {
   // The legal moves of the player to move (none once over), row-major by start square.
   void legal_moves(std::vector<Move>& out) const;
   BoardView view(const Viewer& viewer) const;
+  // The same into `board`, reusing its storage: the server draws two views per move.
+  void view_into(const Viewer& viewer, BoardView& board) const;
   const std::optional<LastMove>& last_move() const { return last_move_; }
   int flags_left(Seat seat) const { return flags_[static_cast<std::size_t>(seat)]; }
   int pieces_left(Seat seat) const { return pieces_[static_cast<std::size_t>(seat)]; }

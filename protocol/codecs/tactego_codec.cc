@@ -1,5 +1,6 @@
 // Tactego on the wire: {"from": [r, c], "to": [r, c]}; the view is the board as the viewer
 // may see it, each cell "R5"/"BF", "B?" for a kind hidden by fog, null when empty.
+#include <algorithm>
 #include <charconv>
 #include <climits>
 
@@ -19,21 +20,44 @@ const tg::TactegoState& typed(const engine::GameState& state) {
 
 char owner_letter(int seat) { return seat == 0 ? 'R' : 'B'; }
 
-// "R5", "BF", or "R?" when the kind is hidden. Written without a temporary string: this
-// runs for every occupied cell of every view sent.
+// "R5", "BF", or "R?" when the kind is hidden, quoted, written at `at`; returns the end.
+// At most 7 characters ("R999" and its quotes, one more spare).
+char* put_piece(char* at, int owner, const std::optional<tg::Piece>& piece) {
+  *at++ = '"';
+  *at++ = owner_letter(owner);
+  if (!piece)
+    *at++ = '?';
+  else if (piece->kind == tg::Kind::Number)
+    at = std::to_chars(at, at + 4, piece->strength).ptr;  // 1..999
+  else
+    *at++ = tg::kind_letter(piece->kind);
+  *at++ = '"';
+  return at;
+}
+
 void write_piece(JsonWriter& out, int owner, const std::optional<tg::Piece>& piece) {
-  char text[8] = {owner_letter(owner)};
-  std::size_t size = 1;
-  if (!piece) {
-    text[size++] = '?';
-  } else if (piece->kind == tg::Kind::Number) {
-    const auto result = std::to_chars(text + 1, text + sizeof text, piece->strength);
-    size = static_cast<std::size_t>(result.ptr - text);
-  } else {
-    const std::string symbol = tg::symbol(*piece);  // one letter: F, M, S, A
-    text[size++] = symbol.empty() ? '?' : symbol[0];
+  char text[8];
+  out.raw(std::string_view(text, static_cast<std::size_t>(put_piece(text, owner, piece) - text)));
+}
+
+// One board row as JSON, built in a flat buffer and appended at once: a 10 x 10 board is a
+// hundred cells, and appending each cell's few characters one by one was most of the cost
+// of a view, which the server writes twice per move.
+void write_row(JsonWriter& out, const tg::BoardView& board, int r) {
+  thread_local std::string row;
+  row.resize(static_cast<std::size_t>(board.cols) * 8 + 2);
+  char* at = row.data();
+  *at++ = '[';
+  for (int c = 0; c < board.cols; ++c) {
+    if (c > 0) *at++ = ',';
+    const tg::CellView& cell = board.at(r, c);
+    if (cell.owner < 0)
+      at = std::copy_n("null", 4, at);
+    else
+      at = put_piece(at, cell.owner, cell.piece);
   }
-  out.plain_string(std::string_view(text, size));
+  *at++ = ']';
+  out.raw(std::string_view(row.data(), static_cast<std::size_t>(at - row.data())));
 }
 
 int checked_int(long long value, std::string_view field) {
@@ -80,7 +104,9 @@ class TactegoCodec final : public GameCodec {
   void write_view(JsonWriter& out, const engine::GameState& state, const engine::Viewer& viewer,
                   bool match_over) const override {
     const tg::TactegoState& game = typed(state);
-    const tg::BoardView board = game.view(viewer);
+    // Reused: a 10 x 10 board's cells are 2 KB, allocated and freed twice per move otherwise.
+    thread_local tg::BoardView board;
+    game.view_into(viewer, board);
     out.begin_object();
     out.key("rows").number(board.rows);
     out.key("cols").number(board.cols);
@@ -91,17 +117,7 @@ class TactegoCodec final : public GameCodec {
     else
       out.null();
     out.key("board").begin_array();
-    for (int r = 0; r < board.rows; ++r) {
-      out.begin_array();
-      for (int c = 0; c < board.cols; ++c) {
-        const tg::CellView& cell = board.at(r, c);
-        if (cell.owner < 0)
-          out.null();
-        else
-          write_piece(out, cell.owner, cell.piece);
-      }
-      out.end_array();
-    }
+    for (int r = 0; r < board.rows; ++r) write_row(out, board, r);
     out.end_array();
     out.key("revealed").begin_array();
     for (int r = 0; r < board.rows; ++r)

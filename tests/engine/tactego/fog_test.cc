@@ -63,6 +63,28 @@ TEST_CASE("fog: own kinds, enemy colours, spectators fogged, full view sees all"
   check_view_is_honest(state);
 }
 
+TEST_CASE("fog: a board reused for the next viewer keeps nothing of the last one's view",
+          "[tactego][fog]") {
+  // The server draws every view into one board kept per thread; what the full view (or the
+  // other seat) saw must not survive into a fogged view drawn after it.
+  auto state = scenario({"RF R3 .", ". . .", "BF B5 ."}, 0, true);
+  const auto bigger = scenario({"RF R3 . R4", ". . . .", "BF B5 . B6", ". . . ."}, 0, true);
+  for (const Viewer& viewer : kViewers) {
+    BoardView reused;
+    bigger.view_into(Viewer::full(), reused);
+    state.view_into(viewer, reused);
+    const BoardView fresh = state.view(viewer);
+    REQUIRE(reused.rows == fresh.rows);
+    REQUIRE(reused.cols == fresh.cols);
+    REQUIRE(reused.cells.size() == fresh.cells.size());
+    for (std::size_t i = 0; i < fresh.cells.size(); ++i) {
+      CHECK(reused.cells[i].owner == fresh.cells[i].owner);
+      CHECK(reused.cells[i].piece == fresh.cells[i].piece);
+      CHECK(reused.cells[i].revealed == fresh.cells[i].revealed);
+    }
+  }
+}
+
 TEST_CASE("fog: both pieces of a combat are revealed for good, to everyone", "[tactego][fog]") {
   // Blue's 5 attacks red's 3 and wins: both are revealed; the 5 stays revealed as it moves on.
   auto state = scenario({"RF R3 . .", ". . . R9", ". B5 . .", "BF . . B1"}, 0, true);
