@@ -313,11 +313,20 @@ void Lobby::retire(const std::string& match_id, bool finished) {
 
 void Lobby::forget_finished(const std::string& match_id) {
   std::lock_guard lock(mutex_);
+  // Already let go to make room: on a busy server of short games that is most of them, and
+  // looking for each through the whole queue cost a scan of max_matches ids per game.
+  const auto match = matches_.find(match_id);
+  if (match == matches_.end()) return;
   // Lingers end in the order they began, so this is almost always the front.
-  const auto it = std::find(lingering_.begin(), lingering_.end(), match_id);
-  if (it == lingering_.end()) return;  // already let go to make room
-  lingering_.erase(it);
-  matches_.erase(match_id);
+  if (!lingering_.empty() && lingering_.front() == match_id) {
+    lingering_.pop_front();
+  } else if (const auto it = std::find(lingering_.begin(), lingering_.end(), match_id);
+             it != lingering_.end()) {
+    lingering_.erase(it);
+  } else {
+    return;  // not lingering (never finished): not this timer's to forget
+  }
+  matches_.erase(match);
 }
 
 void Lobby::shutdown() {

@@ -115,5 +115,39 @@ TEST_CASE("requests: each connection acts only for its own seat, a spectator for
   CHECK(notice.at("event") == "disconnected");
 }
 
+
+TEST_CASE("requests: finished matches linger up to the cap, then their timers forget them",
+          "[server][requests][lobby]") {
+  boost::asio::io_context io;
+  ServerContext context;
+  LobbySettings settings;
+  settings.finished_linger = std::chrono::milliseconds(30);
+  settings.max_matches = 2;  // a third finished match lets the oldest go at once
+  context.lobby = std::make_shared<Lobby>(io.get_executor(), settings);
+  Client white(context, "203.0.113.7"), black(context, "198.51.100.1");
+  white.send(hello("ann"));
+  black.send(hello("bob"));
+
+  std::vector<std::string> played;
+  for (int game = 0; game < 3; ++game) {
+    const std::string match = white.send({{"type", "create_match"}, {"game", "onedchess"}}).at("match");
+    white.send({{"type", "join"}, {"match", match}});
+    black.send({{"type", "join"}, {"match", match}});
+    CHECK(white.send({{"type", "resign"}}).at("status") == "over");
+    io.poll();  // the match's retirement is posted
+    white.send({{"type", "leave"}});
+    black.send({{"type", "leave"}});
+    played.push_back(match);
+  }
+  // The cap let the first go; the other two are still findable.
+  CHECK(white.send({{"type", "watch"}, {"match", played[0]}}).at("code") == "no_such_match");
+  CHECK(white.send({{"type", "watch"}, {"match", played[2]}}).at("type") == "state");
+  white.send({{"type", "leave"}});
+  // Every linger timer fires, the evicted match's too: the rest are forgotten, nothing else.
+  io.run_for(std::chrono::milliseconds(200));
+  CHECK(context.lobby->size() == 0);
+  CHECK(white.send({{"type", "watch"}, {"match", played[2]}}).at("code") == "no_such_match");
+}
+
 }  // namespace
 }  // namespace skirmish::server
