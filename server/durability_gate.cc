@@ -22,7 +22,7 @@ DurabilityGate::DurabilityGate(boost::asio::any_io_executor executor,
 
 DurabilityGate::~DurabilityGate() { stop(); }
 
-void DurabilityGate::submit(std::string what, Write write) {
+void DurabilityGate::submit(std::string&& what, Write write) {
   bool post_flush = false;
   {
     std::lock_guard lock(queue_mutex_);

@@ -41,9 +41,10 @@ class DurabilityGate : public std::enable_shared_from_this<DurabilityGate> {
   DurabilityGate(const DurabilityGate&) = delete;
   DurabilityGate& operator=(const DurabilityGate&) = delete;
 
-  // Queues `write` for the store thread (`what` names it in the log). Throws StoreError
-  // when the store has failed or the gate has stopped: the caller must not go on.
-  void submit(std::string what, Write write);
+  // Queues `write` for the store thread (`what` names it in the log; taken only when
+  // queued). Throws StoreError when the store has failed or the gate has stopped: the
+  // caller must not go on.
+  void submit(std::string&& what, Write write);
   // The stamp for a message queued now, and whether what it may tell of is stored.
   std::uint64_t stamp() const { return submitted_.load(); }
   bool passed(std::uint64_t stamp) const { return stamp <= durable_.load(); }

@@ -73,14 +73,15 @@ engine::Seat Match::join(const std::shared_ptr<Participant>& who,
   }
 
   const std::string token = random_token();
+  std::string token_hash = store::hash_token(token);  // hashed once: the store gets the hash
   services_.write("seat a player in match " + id_,
-                  [id = id_, seat, player_name, token, now = unix_ms()](store::MatchStore& store) {
-                    store.record_join(id, seat, player_name, token, now);
+                  [id = id_, seat, player_name, token_hash, now = unix_ms()](store::MatchStore& store) {
+                    store.record_join_hashed(id, seat, player_name, token_hash, now);
                   });
   unjoined_timer_.reset();  // someone came: its pending wait ends, aborted
   SeatSlot& mine = slot(seat);
   mine.taken = true;
-  mine.token_hash = store::hash_token(token);
+  mine.token_hash = std::move(token_hash);
   mine.player_name = player_name;
   mine.connection = who;
   mine.connection_id = who.get();

@@ -26,10 +26,10 @@ struct MatchServices {
   // or stopping) is logged, counted and thrown on as ProtocolError(internal) naming `what`:
   // the caller must then not go on.
   template <typename Action>
-  void write(const std::string& what, Action&& action) const {
+  void write(std::string what, Action&& action) const {
     if (!store) return;
     try {
-      if (gate) return gate->submit(what, std::forward<Action>(action));
+      if (gate) return gate->submit(std::move(what), std::forward<Action>(action));
       ScopedTimer timer(metrics().store_write_latency);
       action(*store);
     } catch (const store::StoreError& error) {
@@ -38,9 +38,9 @@ struct MatchServices {
   }
   // The same, for what happens with no client to answer (timers): logged and counted only.
   template <typename Action>
-  void write_or_log(const std::string& what, Action&& action) const noexcept {
+  void write_or_log(std::string what, Action&& action) const noexcept {
     try {
-      write(what, std::forward<Action>(action));
+      write(std::move(what), std::forward<Action>(action));
     } catch (const std::exception&) {
     }
   }

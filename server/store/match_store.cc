@@ -223,12 +223,17 @@ void MatchStore::create_match(const std::string& id, const std::string& game,
 
 void MatchStore::record_join(const std::string& id, engine::Seat seat, const std::string& name,
                              std::string_view token, std::int64_t joined_ms) {
+  record_join_hashed(id, seat, name, hash_token(token), joined_ms);
+}
+
+void MatchStore::record_join_hashed(const std::string& id, engine::Seat seat, const std::string& name,
+                                    const std::string& token_hash, std::int64_t joined_ms) {
   write([&] {
     const LiveMatch& match = live(id, "join", {MatchState::Open, MatchState::Running});
     Statement& insert = cached(
                      "INSERT OR REPLACE INTO seats (match_seq, seat, name, token_hash, joined_ms) "
                      "VALUES (?, ?, ?, ?, ?)");
-    insert.bind(1, match.seq).bind(2, seat_index(seat)).bind(3, name).bind(4, hash_token(token))
+    insert.bind(1, match.seq).bind(2, seat_index(seat)).bind(3, name).bind(4, token_hash)
         .bind(5, joined_ms).run();
   });
 }

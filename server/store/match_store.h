@@ -66,6 +66,10 @@ class MatchStore {
   // A seat taken; only the token's SHA-256 is stored.
   void record_join(const std::string& id, engine::Seat seat, const std::string& name,
                    std::string_view token, std::int64_t joined_ms);
+  // The same with the token's hash (hash_token) already made: the server hashes each token
+  // once, for its own checks, and hands only the hash to the store thread.
+  void record_join_hashed(const std::string& id, engine::Seat seat, const std::string& name,
+                          const std::string& token_hash, std::int64_t joined_ms);
   // A seat freed before the game started.
   void record_leave(const std::string& id, engine::Seat seat);
   void start_match(const std::string& id, std::int64_t started_ms);

@@ -8,6 +8,7 @@
 #include <map>
 #include <sstream>
 #include <thread>
+#include <tuple>
 
 #include "engine/record.h"
 #include "engine/registry.h"
@@ -104,6 +105,33 @@ TEST_CASE("a stored match reads back with its options, seats, turns and result")
   CHECK(*record->result == live.state->outcome());
   CHECK(skirmish::engine::replay(record->game_record())->state_key() == live.state->state_key());
   CHECK_FALSE(store.get("nope"));
+}
+
+TEST_CASE("options and settings read back exactly, whatever characters they hold") {
+  skirmish::test::TempDir dir;
+  const Options odd{{"quote\"back\\slash", "line\nfeed\ttab\rreturn\b\f"},
+                    {"control", std::string("a\x01b\x1f", 4)},
+                    {"empty", ""},
+                    {"utf8", "caf\xc3\xa9 \xe2\x80\x93 \xf0\x9f\x8e\xb2"},
+                    {"plain", "move_time_ms"}};
+  const Options ascii{{"a\"b", "c\\d\n"}, {"z", "\x7f"}};
+  {
+    MatchStore store(dir.path());
+    store.create_match("odd", "onedchess", odd, ascii, 1);
+    store.create_match("ascii", "onedchess", ascii, odd, 2);
+    store.record_join_hashed("odd", 0, "alice", skirmish::store::hash_token("t"), 3);
+  }
+  MatchStore store(dir.path());  // read back by a fresh connection, after a restart
+  for (const auto& [id, options, settings] :
+       {std::tuple{"odd", odd, ascii}, std::tuple{"ascii", ascii, odd}}) {
+    const auto record = store.get(id);
+    REQUIRE(record);
+    CHECK(record->options == options);
+    CHECK(record->settings == settings);
+  }
+  const auto odd_record = store.get("odd");
+  REQUIRE(odd_record->seats.size() == 1);
+  CHECK(skirmish::store::token_matches("t", odd_record->seats[0].token_hash));
 }
 
 TEST_CASE("seat tokens are never written to the database file, only their hashes") {
