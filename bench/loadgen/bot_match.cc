@@ -15,7 +15,6 @@
 #include <boost/beast/websocket.hpp>
 
 #include "bench/loadgen/message_summary.h"
-#include "bench/loadgen/readiness_socket.h"
 #include "bench/loadgen/request_text.h"
 
 namespace skirmish::loadgen {
@@ -23,6 +22,9 @@ namespace skirmish::loadgen {
 namespace asio = boost::asio;
 namespace beast = boost::beast;
 namespace websocket = beast::websocket;
+// A plain socket on the io_context's own executor: no type-erased any_io_executor, and no
+// tcp_stream timer armed on every read and write (the connect has a timer of its own).
+using Socket = asio::basic_stream_socket<asio::ip::tcp, asio::io_context::executor_type>;
 
 // One seat's connection: a read loop and a write queue (one async_write at a time).
 struct BotMatch::Seat {
@@ -30,9 +32,7 @@ struct BotMatch::Seat {
       : ws(io), think_timer(io), owner(match), index(seat_index),
         rng(match.settings_.seed * 7919 + static_cast<unsigned long long>(match.index_ * 2 + seat_index)) {}
 
-  // No tcp_stream: its timer on every read and write is not needed once connected (the
-  // connect has a timer of its own), nor its type-erased executor.
-  websocket::stream<ReadinessSocket, /*deflateSupported=*/false> ws;
+  websocket::stream<Socket, /*deflateSupported=*/false> ws;
   beast::flat_buffer buffer;
   // Requests to send, the front one being written. Their strings are recycled (a sent one
   // goes to the back, past `queued`), and a deque never moves the one being written.
@@ -108,7 +108,6 @@ struct BotMatch::Seat {
       if (ec) return connect_failed("connect", ec);
       // Small request/reply messages: never wait for Nagle's algorithm.
       beast::get_lowest_layer(ws).set_option(asio::ip::tcp::no_delay(true));
-      ws.next_layer().connected();
       ws.async_handshake(owner.settings_.host, "/", [this, self](beast::error_code hec) {
         if (hec) return connect_failed("handshake", hec);
         connecting = false;
