@@ -3,12 +3,17 @@
 // create and join a match, play random legal moves until it ends, leave, and start the
 // next match on the same connections. Everything runs on one io_context thread.
 #include <chrono>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
+#include <vector>
 
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/tcp.hpp>
+
+#include "bench/loadgen/move_picker.h"
 
 namespace skirmish::loadgen {
 
@@ -48,7 +53,7 @@ class BotMatch : public std::enable_shared_from_this<BotMatch> {
 
  private:
   struct Seat;
-  void on_message(int seat, std::string text);
+  void on_message(int seat, std::string_view text);
   void on_closed(int seat, const std::string& why);
   void create_match();
   void act(int seat);
@@ -67,6 +72,8 @@ class BotMatch : public std::enable_shared_from_this<BotMatch> {
   bool first_game_ = true;
   bool phase_spread_ = false;  // the first move waited its random share of a think time
   std::string match_id_;
+  std::string request_;  // the text of the request being sent, reused
+  MovePicker picker_;
   Clock::time_point setup_started_;
 };
 

@@ -1,83 +1,26 @@
 #include "bench/loadgen/message_summary.h"
 
-#include <algorithm>
-
-#include <nlohmann/json.hpp>
+#include "bench/loadgen/json_scan.h"
 
 namespace skirmish::loadgen {
 namespace {
 
-using Json = nlohmann::json;
-
-// Depth 1 is the message object's own fields; depth 2 the items of its arrays (to_act and
-// submitted are arrays of names, so a string at depth 2 under those keys is one of them).
-class SummaryHandler final : public nlohmann::json_sax<Json> {
- public:
-  explicit SummaryHandler(MessageSummary& out) : out_(out) {}
-
-  bool null() override { return true; }
-  bool boolean(bool) override { return true; }
-  bool number_integer(number_integer_t value) override { return number(value); }
-  bool number_unsigned(number_unsigned_t value) override {
-    return number(static_cast<long long>(value));
-  }
-  bool number_float(number_float_t, const string_t&) override { return true; }
-  bool binary(binary_t&) override { return true; }
-
-  bool string(string_t& value) override {
-    if (depth_ == 1) {
-      if (key_ == "type") out_.type = std::move(value);
-      else if (key_ == "status") out_.status = std::move(value);
-      else if (key_ == "you") out_.you = std::move(value);
-      else if (key_ == "match") out_.match = std::move(value);
-      else if (key_ == "code") out_.code = std::move(value);
-      else if (key_ == "message") out_.message = std::move(value);
-    } else if (depth_ == 2) {
-      if (key_ == "to_act") out_.to_act.push_back(std::move(value));
-      else if (key_ == "submitted") out_.submitted.push_back(std::move(value));
+// Whether the JSON array `names` holds the string `name`.
+bool contains(std::string_view names, std::string_view name) {
+  if (names.empty()) return false;
+  json::Reader in(names);
+  std::string decoded;  // used only by a name with an escape
+  bool found = false;
+  in.enter_array();
+  while (in.next_item()) {
+    if (!in.at_string()) {
+      in.skip();
+      continue;
     }
-    return true;
+    decoded.clear();
+    if (in.string(decoded) == name) found = true;
   }
-
-  bool start_object(std::size_t) override {
-    ++depth_;
-    return true;
-  }
-  bool end_object() override {
-    --depth_;
-    return true;
-  }
-  bool start_array(std::size_t) override {
-    ++depth_;
-    return true;
-  }
-  bool end_array() override {
-    --depth_;
-    return true;
-  }
-  bool key(string_t& name) override {
-    if (depth_ == 1) key_ = std::move(name);
-    return true;
-  }
-  bool parse_error(std::size_t, const std::string&, const nlohmann::detail::exception&) override {
-    return false;
-  }
-
- private:
-  bool number(long long value) {
-    if (depth_ != 1) return true;
-    if (key_ == "id") out_.id = value;
-    else if (key_ == "turn") out_.turn = value;
-    return true;
-  }
-
-  MessageSummary& out_;
-  std::string key_;
-  int depth_ = 0;
-};
-
-bool contains(const std::vector<std::string>& names, const std::string& name) {
-  return std::find(names.begin(), names.end(), name) != names.end();
+  return found;
 }
 
 }  // namespace
@@ -85,11 +28,52 @@ bool contains(const std::vector<std::string>& names, const std::string& name) {
 bool MessageSummary::you_to_act() const { return contains(to_act, you) && !contains(submitted, you); }
 
 bool summarize(std::string_view text, MessageSummary& out) {
-  out = MessageSummary{};
-  if (text.empty() || text.front() != '{') return false;
-  SummaryHandler handler(out);
-  return Json::sax_parse(text.begin(), text.end(), &handler, nlohmann::detail::input_format_t::json,
-                         /*strict=*/true);
+  out.type = out.match = out.game = out.status = out.you = {};
+  out.to_act = out.submitted = out.view = out.code = out.message = {};
+  out.id.reset();
+  out.turn = -1;
+  out.decoded.clear();
+  // Decoding only shortens a string, so `decoded` never outgrows the text: reserved up
+  // front, it never reallocates under the views already pointing into it.
+  out.decoded.reserve(text.size());
+
+  json::Reader in(text);
+  std::string_view key;
+  // A field of an unexpected JSON type is passed over, as if absent.
+  auto text_field = [&](std::string_view& field) {
+    if (!in.at_string()) return static_cast<void>(in.skip());
+    if (const auto value = in.string(out.decoded)) field = *value;
+  };
+  if (!in.enter_object()) return false;
+  while (in.next_member(key)) {
+    if (key == "type") {
+      text_field(out.type);
+    } else if (key == "status") {
+      text_field(out.status);
+    } else if (key == "you") {
+      text_field(out.you);
+    } else if (key == "match") {
+      text_field(out.match);
+    } else if (key == "game") {
+      text_field(out.game);
+    } else if (key == "code") {
+      text_field(out.code);
+    } else if (key == "message") {
+      text_field(out.message);
+    } else if (key == "id") {
+      out.id = json::int_value(in.skip());
+    } else if (key == "turn") {
+      out.turn = json::int_value(in.skip()).value_or(-1);
+    } else if (key == "to_act" || key == "submitted") {
+      const std::string_view value = in.skip();
+      (key == "to_act" ? out.to_act : out.submitted) = value.substr(0, 1) == "[" ? value : std::string_view();
+    } else if (key == "view") {
+      out.view = in.skip();
+    } else {
+      in.skip();
+    }
+  }
+  return in.finish();
 }
 
 }  // namespace skirmish::loadgen

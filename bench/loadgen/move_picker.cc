@@ -1,117 +1,238 @@
 #include "bench/loadgen/move_picker.h"
 
-#include <array>
-#include <vector>
+#include "bench/loadgen/json_scan.h"
+#include "bench/loadgen/request_text.h"
 
 namespace skirmish::loadgen {
 namespace {
 
-using Json = nlohmann::json;
+// Far above any real map; keeps the DCMS column arithmetic within int.
+constexpr long long kMaxSide = 10000;
 
 template <typename T>
 const T& choose(const std::vector<T>& items, std::mt19937_64& rng) {
   return items[std::uniform_int_distribution<std::size_t>(0, items.size() - 1)(rng)];
 }
 
-std::string with_id(Json move, long long id) {
-  move["type"] = "move";
-  move["id"] = id;
-  return move.dump();
-}
-
-// Any own piece, either direction: always legal in 1D Chess.
-std::string onedchess(const Json& view, int seat, long long id, std::mt19937_64& rng) {
-  const char mine = seat == 0 ? 'W' : 'B';
-  std::vector<int> pieces;
-  const Json& board = view.at("board");
-  for (std::size_t i = 0; i < board.size(); ++i)
-    if (board[i].get_ref<const std::string&>()[0] == mine) pieces.push_back(static_cast<int>(i));
-  if (pieces.empty()) return {};
-  return with_id({{"position", choose(pieces, rng)},
-                  {"direction", std::uniform_int_distribution<int>(0, 1)(rng) ? "LEFT" : "RIGHT"}},
-                 id);
-}
-
-bool owned(const Json& cell, char owner) {
-  return cell.is_string() && cell.get_ref<const std::string&>()[0] == owner;
-}
-
-// A movable own piece (not a flag or mine) one step onto a square it does not own.
-std::string tactego(const Json& view, int seat, long long id, std::mt19937_64& rng) {
-  const char mine = seat == 0 ? 'R' : 'B';
-  const Json& board = view.at("board");
-  const int rows = view.at("rows").get<int>();
-  const int cols = view.at("cols").get<int>();
-  std::vector<std::array<int, 4>> moves;
-  for (int r = 0; r < rows; ++r)
-    for (int c = 0; c < cols; ++c) {
-      const Json& cell = board[static_cast<std::size_t>(r)][static_cast<std::size_t>(c)];
-      if (!owned(cell, mine)) continue;
-      const char kind = cell.get_ref<const std::string&>()[1];
-      if (kind == 'F' || kind == 'M') continue;
-      for (int dr = -1; dr <= 1; ++dr)
-        for (int dc = -1; dc <= 1; ++dc) {
-          const int tr = r + dr, tc = c + dc;
-          if ((dr == 0 && dc == 0) || tr < 0 || tc < 0 || tr >= rows || tc >= cols) continue;
-          if (owned(board[static_cast<std::size_t>(tr)][static_cast<std::size_t>(tc)], mine)) continue;
-          moves.push_back({r, c, tr, tc});
-        }
-    }
-  if (moves.empty()) return {};
-  const auto& m = choose(moves, rng);
-  return with_id({{"from", {m[0], m[1]}}, {"to", {m[2], m[3]}}}, id);
-}
-
-// Setup: every piece on a random free square of the seat's half. Play: each own piece on
-// the board steps in a random direction (the cheeSe stays).
-std::string dcms(const Json& view, int seat, long long id, std::mt19937_64& rng) {
-  const std::string pieces = view.at("pieces").get<std::string>();
-  if (view.at("phase") == "setup") {
-    const Json& walls = view.at("walls");
-    const int cols = view.at("cols").get<int>();
-    const int half = cols / 2;
-    std::vector<std::array<int, 2>> free;
-    for (std::size_t r = 0; r < walls.size(); ++r) {
-      const std::string& row = walls[r].get_ref<const std::string&>();
-      for (int c = 0; c < cols; ++c) {
-        const bool in_half = seat == 0 ? c < half : c >= cols - half;
-        if (in_half && row[static_cast<std::size_t>(c)] == '.')
-          free.push_back({static_cast<int>(r), c});
-      }
-    }
-    if (free.empty()) return {};
-    Json placement = Json::array();
-    for (std::size_t i = 0; i < pieces.size(); ++i) {
-      const auto& at = choose(free, rng);
-      placement.push_back({at[0], at[1]});
-    }
-    return with_id({{"placement", placement}}, id);
-  }
-  std::string move;
-  const Json& placement = view.at("placement");
-  for (char letter : pieces) {
-    if (letter == 'S') continue;
-    const char own = seat == 0 ? letter : static_cast<char>(letter - 'A' + 'a');
-    const auto it = placement.find(std::string(1, own));
-    if (it == placement.end() || it->is_null()) continue;
-    if (!move.empty()) move += ' ';
-    move += own;
-    move += ' ';
-    move += static_cast<char>('0' + std::uniform_int_distribution<int>(1, 9)(rng));
-  }
-  if (move.empty()) move = seat == 0 ? "S 5" : "s 5";  // nothing left to move: stand still
-  return with_id({{"move", move}}, id);
+void append_square(std::string& out, int row, int col) {
+  out += '[';
+  append_int(out, row);
+  out += ',';
+  append_int(out, col);
+  out += ']';
 }
 
 }  // namespace
 
-std::string pick_move(const Json& state, int seat, long long id, std::mt19937_64& rng) {
-  const std::string& game = state.at("game").get_ref<const std::string&>();
-  const Json& view = state.at("view");
-  if (game == "onedchess") return onedchess(view, seat, id, rng);
-  if (game == "tactego") return tactego(view, seat, id, rng);
-  if (game == "dcms") return dcms(view, seat, id, rng);
-  return {};
+std::optional<Game> game_named(std::string_view name) {
+  if (name == "onedchess") return Game::onedchess;
+  if (name == "tactego") return Game::tactego;
+  if (name == "dcms") return Game::dcms;
+  return std::nullopt;
+}
+
+bool MovePicker::pick(Game game, std::string_view view, int seat, long long id, std::mt19937_64& rng,
+                      std::string& out) {
+  out = R"({"type":"move",)";
+  bool found = false;
+  switch (game) {
+    case Game::onedchess: found = onedchess(view, seat, rng, out); break;
+    case Game::tactego: found = tactego(view, seat, rng, out); break;
+    case Game::dcms: found = dcms(view, seat, rng, out); break;
+  }
+  if (!found) return false;
+  out += R"(,"id":)";
+  append_int(out, id);
+  out += '}';
+  return true;
+}
+
+// Any own piece, either direction: always legal in 1D Chess.
+bool MovePicker::onedchess(std::string_view view, int seat, std::mt19937_64& rng, std::string& out) {
+  const char mine = seat == 0 ? 'W' : 'B';
+  positions_.clear();
+  json::Reader in(view);
+  std::string_view key;
+  if (!in.enter_object()) return false;
+  while (in.next_member(key)) {
+    if (key != "board") {
+      in.skip();
+      continue;
+    }
+    positions_.clear();
+    int index = 0;
+    in.enter_array();
+    while (in.next_item()) {
+      decoded_.clear();
+      const auto cell = in.string(decoded_);  // every cell is a string ("EMPTY" when empty)
+      if (cell && !cell->empty() && cell->front() == mine) positions_.push_back(index);
+      ++index;
+    }
+  }
+  if (!in.finish() || positions_.empty()) return false;
+  out += R"("position":)";
+  append_int(out, choose(positions_, rng));
+  out += std::uniform_int_distribution<int>(0, 1)(rng) ? R"(,"direction":"LEFT")" : R"(,"direction":"RIGHT")";
+  return true;
+}
+
+// A movable own piece (not a flag or mine) one step, diagonals included, onto a square it
+// does not own.
+bool MovePicker::tactego(std::string_view view, int seat, std::mt19937_64& rng, std::string& out) {
+  const char mine = seat == 0 ? 'R' : 'B';
+  std::optional<long long> rows_read, cols_read;
+  // The board row by row, each cell null or "<owner><kind>" ("R10", "B?"): its first two
+  // characters, or nothing.
+  cells_.clear();
+  int rows = 0, cols = -1;
+  bool ragged = false;
+  json::Reader in(view);
+  std::string_view key;
+  if (!in.enter_object()) return false;
+  while (in.next_member(key)) {
+    if (key == "rows") {
+      rows_read = json::int_value(in.skip());
+    } else if (key == "cols") {
+      cols_read = json::int_value(in.skip());
+    } else if (key == "board") {
+      cells_.clear();
+      rows = 0;
+      cols = -1;
+      in.enter_array();
+      while (in.next_item()) {
+        int width = 0;
+        in.enter_array();
+        while (in.next_item()) {
+          ++width;
+          std::array<char, 2> square{};  // null (or anything but a string): nobody's
+          if (in.at_string()) {
+            decoded_.clear();
+            if (const auto text = in.string(decoded_)) {
+              if (text->size() > 0) square[0] = (*text)[0];
+              if (text->size() > 1) square[1] = (*text)[1];
+            }
+          } else {
+            in.skip();
+          }
+          cells_.push_back(square);
+        }
+        if (cols >= 0 && width != cols) ragged = true;
+        cols = width;
+        ++rows;
+      }
+    } else {
+      in.skip();
+    }
+  }
+  if (!in.finish() || ragged || rows == 0 || rows_read != rows || cols_read != cols) return false;
+
+  auto at = [&](int r, int c) { return cells_[static_cast<std::size_t>(r * cols + c)]; };
+  moves_.clear();
+  for (int r = 0; r < rows; ++r)
+    for (int c = 0; c < cols; ++c) {
+      const auto cell = at(r, c);
+      if (cell[0] != mine || cell[1] == 'F' || cell[1] == 'M') continue;
+      for (int dr = -1; dr <= 1; ++dr)
+        for (int dc = -1; dc <= 1; ++dc) {
+          const int tr = r + dr, tc = c + dc;
+          if ((dr == 0 && dc == 0) || tr < 0 || tc < 0 || tr >= rows || tc >= cols) continue;
+          if (at(tr, tc)[0] == mine) continue;
+          moves_.push_back({r, c, tr, tc});
+        }
+    }
+  if (moves_.empty()) return false;
+  const auto& m = choose(moves_, rng);
+  out += R"("from":)";
+  append_square(out, m[0], m[1]);
+  out += R"(,"to":)";
+  append_square(out, m[2], m[3]);
+  return true;
+}
+
+// Setup: every piece on a random free square of the seat's half. Play: each own piece on
+// the board steps in a random direction (the cheeSe stays).
+bool MovePicker::dcms(std::string_view view, int seat, std::mt19937_64& rng, std::string& out) {
+  std::optional<std::string_view> pieces;
+  std::string_view walls, placement;
+  std::optional<long long> cols_read;
+  bool setup = false;
+  pieces_.clear();
+  json::Reader in(view);
+  std::string_view key;
+  if (!in.enter_object()) return false;
+  while (in.next_member(key)) {
+    if (key == "pieces") {
+      pieces = in.string(pieces_);
+    } else if (key == "phase") {
+      if (in.at_string()) {
+        decoded_.clear();
+        setup = in.string(decoded_) == std::string_view("setup");
+      } else {
+        in.skip();
+      }
+    } else if (key == "cols") {
+      cols_read = json::int_value(in.skip());
+    } else if (key == "walls") {
+      walls = in.skip();  // read below, once `cols` is known
+    } else if (key == "placement") {
+      placement = in.skip();
+    } else {
+      in.skip();
+    }
+  }
+  if (!in.finish() || !pieces) return false;
+
+  if (setup) {
+    if (!cols_read || *cols_read < 0 || *cols_read > kMaxSide) return false;
+    const int cols = static_cast<int>(*cols_read);
+    const int half = cols / 2;
+    squares_.clear();
+    json::Reader rows(walls);
+    rows.enter_array();
+    for (int r = 0; rows.next_item(); ++r) {
+      decoded_.clear();
+      const auto row = rows.string(decoded_);
+      if (!row) return false;
+      for (int c = 0; c < cols && static_cast<std::size_t>(c) < row->size(); ++c) {
+        const bool in_half = seat == 0 ? c < half : c >= cols - half;
+        if (in_half && (*row)[static_cast<std::size_t>(c)] == '.') squares_.push_back({r, c});
+      }
+    }
+    if (!rows.finish() || squares_.empty()) return false;
+    out += R"("placement":[)";
+    for (std::size_t i = 0; i < pieces->size(); ++i) {
+      const auto& square = choose(squares_, rng);
+      if (i > 0) out += ',';
+      append_square(out, square[0], square[1]);
+    }
+    out += ']';
+    return true;
+  }
+
+  // Which pieces are on the board: placement maps each letter to [row, col] or null.
+  std::array<bool, 256> on_board{};
+  json::Reader places(placement);
+  places.enter_object();
+  while (places.next_member(key)) {
+    const bool off = places.null();
+    if (!off) places.skip();
+    if (key.size() == 1) on_board[static_cast<unsigned char>(key[0])] = !off;
+  }
+  if (!places.finish()) return false;
+  move_.clear();
+  for (const char letter : *pieces) {
+    if (letter == 'S') continue;
+    const char own = seat == 0 ? letter : static_cast<char>(letter - 'A' + 'a');
+    if (!on_board[static_cast<unsigned char>(own)]) continue;
+    if (!move_.empty()) move_ += ' ';
+    move_ += own;
+    move_ += ' ';
+    move_ += static_cast<char>('0' + std::uniform_int_distribution<int>(1, 9)(rng));
+  }
+  if (move_.empty()) move_ = seat == 0 ? "S 5" : "s 5";  // nothing left to move: stand still
+  out += R"("move":)";
+  append_json_string(out, move_);
+  return true;
 }
 
 }  // namespace skirmish::loadgen
