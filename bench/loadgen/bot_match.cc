@@ -236,16 +236,21 @@ void BotMatch::on_message(int seat, std::string_view text) {
       if (settings_.think.count() > 0) {
         // All matches are set up within a fraction of a second, and bots that each think
         // exactly as long would go on moving in lockstep, every match in the same few
-        // hundred milliseconds of each period. Independent players do not: the first move
+        // hundred milliseconds of each period. Independent players do not: the first turn
         // of each match waits a random part of one think time instead, which spreads the
-        // matches over the whole period for the rest of the run.
+        // matches over the whole period for the rest of the run. Every seat acting in that
+        // turn waits the same part: in DCMS both seats move each turn, and a seat that
+        // waited the whole think time would hold the turn until then, so every match
+        // resolved its first turn together and moved in lockstep ever after.
         auto wait = settings_.think;
-        if (!std::exchange(phase_spread_, true)) {
-          wait = std::chrono::milliseconds(s.rng() % static_cast<unsigned long long>(settings_.think.count()));
-          const auto due = Clock::now() + wait;
+        if (!phase_turn_) {
+          phase_turn_ = message.turn;
+          phase_wait_ = std::chrono::milliseconds(s.rng() % static_cast<unsigned long long>(settings_.think.count()));
+          const auto due = Clock::now() + phase_wait_;
           if (!totals_.first_move_earliest || due < *totals_.first_move_earliest) totals_.first_move_earliest = due;
           if (!totals_.first_move_latest || due > *totals_.first_move_latest) totals_.first_move_latest = due;
         }
+        if (message.turn == *phase_turn_) wait = phase_wait_;
         s.think_timer.expires_after(wait);
         s.think_timer.async_wait([this, seat, self = shared_from_this()](beast::error_code ec) {
           if (!ec) act(seat);

@@ -70,7 +70,9 @@ class BotMatch : public std::enable_shared_from_this<BotMatch> {
   int over_seen_ = 0;
   int left_seen_ = 0;
   bool first_game_ = true;
-  bool phase_spread_ = false;  // the first move waited its random share of a think time
+  // The match's first turn, and the random share of a think time its seats wait in it.
+  std::optional<long long> phase_turn_;
+  std::chrono::milliseconds phase_wait_{0};
   std::string match_id_;
   std::string request_;  // the text of the request being sent, reused
   MovePicker picker_;
