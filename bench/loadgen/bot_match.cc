@@ -242,6 +242,7 @@ void BotMatch::on_message(int seat, std::string_view text) {
         // turn waits the same part: in DCMS both seats move each turn, and a seat that
         // waited the whole think time would hold the turn until then, so every match
         // resolved its first turn together and moved in lockstep ever after.
+        // Only in the first game: the turns of the next one count from the start again.
         auto wait = settings_.think;
         if (!phase_turn_) {
           phase_turn_ = message.turn;
@@ -250,7 +251,10 @@ void BotMatch::on_message(int seat, std::string_view text) {
           if (!totals_.first_move_earliest || due < *totals_.first_move_earliest) totals_.first_move_earliest = due;
           if (!totals_.first_move_latest || due > *totals_.first_move_latest) totals_.first_move_latest = due;
         }
-        if (message.turn == *phase_turn_) wait = phase_wait_;
+        if (!phase_over_ && message.turn == *phase_turn_)
+          wait = phase_wait_;
+        else
+          phase_over_ = true;
         s.think_timer.expires_after(wait);
         s.think_timer.async_wait([this, seat, self = shared_from_this()](beast::error_code ec) {
           if (!ec) act(seat);

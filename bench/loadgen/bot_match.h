@@ -73,6 +73,7 @@ class BotMatch : public std::enable_shared_from_this<BotMatch> {
   // The match's first turn, and the random share of a think time its seats wait in it.
   std::optional<long long> phase_turn_;
   std::chrono::milliseconds phase_wait_{0};
+  bool phase_over_ = false;  // a later turn was acted: every wait is the whole think time
   std::string match_id_;
   std::string request_;  // the text of the request being sent, reused
   MovePicker picker_;
