@@ -24,6 +24,8 @@ struct LoadSettings {
   std::string host;  // Host header
   std::string game = "onedchess";
   std::chrono::milliseconds think{0};
+  // Each think time is drawn uniformly from think +- think_jitter (0: exactly think).
+  std::chrono::milliseconds think_jitter{0};
   unsigned long long seed = 1;
 };
 

@@ -59,6 +59,7 @@ int main(int argc, char** argv) {
   int server_pid = 0;
   double duration_s = 10;
   int think_ms = 0;
+  int think_jitter_pct = 0;
   int setup_parallel = 200;  // 50 could not start 9,900 matches within the minute allowed
   LoadSettings settings;
   app.add_option("--server", server_url, "the server's URL, ws://IPV4:PORT (started beforehand)");
@@ -67,6 +68,9 @@ int main(int argc, char** argv) {
       ->check(CLI::IsMember({"onedchess", "tactego", "dcms"}));
   app.add_option("--think-ms", think_ms, "each bot waits this long before each move (0 = closed loop)")
       ->check(CLI::Range(0, 600000));
+  app.add_option("--think-jitter", think_jitter_pct,
+                 "each think time is drawn uniformly within this percentage of --think-ms (same mean)")
+      ->check(CLI::Range(0, 100));
   app.add_option("--duration", duration_s, "seconds measured once every match has started")
       ->check(CLI::Range(0.1, 3600.0));
   app.add_option("--server-pid", server_pid, "the server's pid, for CPU time and RSS from /proc");
@@ -74,6 +78,7 @@ int main(int argc, char** argv) {
   app.add_option("--seed", settings.seed, "random seed of the bots");
   CLI11_PARSE(app, argc, argv);
   settings.think = std::chrono::milliseconds(think_ms);
+  settings.think_jitter = std::chrono::milliseconds(think_ms * think_jitter_pct / 100);
   try {
     settings.server = parse_server(server_url, settings.host);
   } catch (const std::exception& error) {
@@ -160,8 +165,10 @@ int main(int argc, char** argv) {
   const bool all_started = totals.matches_started == matches;
   const double seconds = std::chrono::duration<double>(Clock::now() - measure_start).count();
   const double setup_seconds = std::chrono::duration<double>(all_started_at - setup_start).count();
-  std::printf("game %s, %d matches (%d connections held at the end), think %d ms\n",
+  std::printf("game %s, %d matches (%d connections held at the end), think %d ms",
               settings.game.c_str(), matches, totals.connections_open, think_ms);
+  if (think_jitter_pct > 0) std::printf(" +- %d%%", think_jitter_pct);
+  std::printf("\n");
   // Without every match running there was no measured window: only the held connections
   // and the server's memory mean something.
   if (all_started) {

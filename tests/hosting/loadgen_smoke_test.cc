@@ -50,6 +50,10 @@ TEST_CASE("the load generator plays every game against a server without an error
 
 TEST_CASE("the load generator's bots wait their think time before each move, first moves spread",
           "[hosting][loadgen]") {
+  // 1D Chess: one seat moves per turn. DCMS: both seats move every turn, each think time
+  // drawn within 50% of the mean (--think-jitter).
+  const auto [game, jitter_pct, movers] =
+      GENERATE(table<std::string, int, int>({{"onedchess", 0, 1}, {"dcms", 50, 2}}));
   skirmish::test::TempDir dir;
   ServerProcess server(skirmish::test::server_binary(),
                        {"--port", "0", "--threads", "1", "--rate-limit", "0", "--store", "off",
@@ -61,22 +65,24 @@ TEST_CASE("the load generator's bots wait their think time before each move, fir
   ServerProcess loadgen(SKIRMISH_LOADGEN_BINARY,
                         {"--server", "ws://127.0.0.1:" + std::to_string(port), "--matches",
                          std::to_string(kMatches), "--think-ms", std::to_string(kThinkMs),
-                         "--duration", "1", "--game", "onedchess"},
+                         "--think-jitter", std::to_string(jitter_pct), "--duration", "1", "--game", game},
                         {}, dir.path() / "loadgen.log");
   const auto status = loadgen.wait_exit(std::chrono::seconds(60));
   const std::string output = loadgen.log_text();
-  INFO(output << "\nserver log:\n" << server.log_text());
+  INFO(game << ":\n" << output << "\nserver log:\n" << server.log_text());
   REQUIRE(status == 0);
-  CHECK(output.find("think 200 ms") != std::string::npos);
+  CHECK(output.find(jitter_pct > 0 ? "think 200 ms +- 50%" : "think 200 ms\n") != std::string::npos);
   // The first moves are spread over one think time, not made together: 20 random offsets
   // in [0, 200) ms all fall within 50 ms of each other with a chance of about 1e-10.
   CHECK(number_after(output, R"(first moves spread over ([0-9]+) ms)") >= kThinkMs / 4);
   const long long moves = number_after(output, R"(measured [0-9.]+ s: ([0-9]+) moves)");
   CHECK(moves > 0);
-  // A match makes at most one move per think time (a closed loop makes thousands a second
-  // here); a slow machine only makes fewer. The window is rounded up to whole seconds.
+  // A seat makes at most one move per think time, the shortest one drawn (a closed loop
+  // makes thousands a second here); a slow machine only makes fewer. The window is rounded
+  // up to whole seconds.
   const long long window_s = number_after(output, R"(measured ([0-9]+)\.[0-9]+ s)") + 1;
-  CHECK(moves <= kMatches * (window_s * 1000 / kThinkMs + 2));
+  const long long shortest_ms = kThinkMs - kThinkMs * jitter_pct / 100;
+  CHECK(moves <= kMatches * movers * (window_s * 1000 / shortest_ms + 2));
   CHECK(number_after(output, R"(errors: ([0-9]+))") == 0);
 }
 
