@@ -2,6 +2,7 @@
 
 #include "bench/loadgen/json_scan.h"
 #include "bench/loadgen/request_text.h"
+#include "protocol/json_writer.h"
 
 namespace skirmish::loadgen {
 namespace {
@@ -231,7 +232,7 @@ bool MovePicker::dcms(std::string_view view, int seat, std::mt19937_64& rng, std
   }
   if (move_.empty()) move_ = seat == 0 ? "S 5" : "s 5";  // nothing left to move: stand still
   out += R"("move":)";
-  append_json_string(out, move_);
+  protocol::append_json_string(out, move_);
   return true;
 }
 

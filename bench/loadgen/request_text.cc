@@ -2,31 +2,16 @@
 
 #include <charconv>
 
+#include "protocol/json_writer.h"
+
 namespace skirmish::loadgen {
+
+using protocol::append_json_string;  // the server's own escaping
 
 void append_int(std::string& out, long long value) {
   char digits[24];
   const auto result = std::to_chars(digits, digits + sizeof digits, value);
   out.append(digits, result.ptr);
-}
-
-void append_json_string(std::string& out, std::string_view text) {
-  static constexpr char kHex[] = "0123456789abcdef";
-  out += '"';
-  for (const char c : text) {
-    const auto byte = static_cast<unsigned char>(c);
-    if (c == '"' || c == '\\') {
-      out += '\\';
-      out += c;
-    } else if (byte < 0x20) {
-      out += "\\u00";
-      out += kHex[byte >> 4];
-      out += kHex[byte & 0xF];
-    } else {
-      out += c;
-    }
-  }
-  out += '"';
 }
 
 void write_hello(std::string& out, long long id) {

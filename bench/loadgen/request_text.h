@@ -8,8 +8,6 @@
 namespace skirmish::loadgen {
 
 void append_int(std::string& out, long long value);
-// `text` as a JSON string, quotes included.
-void append_json_string(std::string& out, std::string_view text);
 
 // Each replaces `out` with the request.
 void write_hello(std::string& out, long long id);
