@@ -1,7 +1,6 @@
 #include "bench/loadgen/move_picker.h"
 
 #include "bench/loadgen/json_scan.h"
-#include "bench/loadgen/request_text.h"
 #include "protocol/json_writer.h"
 
 namespace skirmish::loadgen {
@@ -15,14 +14,6 @@ const T& choose(const std::vector<T>& items, std::mt19937_64& rng) {
   return items[std::uniform_int_distribution<std::size_t>(0, items.size() - 1)(rng)];
 }
 
-void append_square(std::string& out, int row, int col) {
-  out += '[';
-  append_int(out, row);
-  out += ',';
-  append_int(out, col);
-  out += ']';
-}
-
 }  // namespace
 
 std::optional<Game> game_named(std::string_view name) {
@@ -34,22 +25,22 @@ std::optional<Game> game_named(std::string_view name) {
 
 bool MovePicker::pick(Game game, std::string_view view, int seat, long long id, std::mt19937_64& rng,
                       std::string& out) {
-  out = R"({"type":"move",)";
+  out.clear();
+  protocol::JsonWriter request(out);
+  request.begin_object().key("type").plain_string("move");
   bool found = false;
   switch (game) {
-    case Game::onedchess: found = onedchess(view, seat, rng, out); break;
-    case Game::tactego: found = tactego(view, seat, rng, out); break;
-    case Game::dcms: found = dcms(view, seat, rng, out); break;
+    case Game::onedchess: found = onedchess(view, seat, rng, request); break;
+    case Game::tactego: found = tactego(view, seat, rng, request); break;
+    case Game::dcms: found = dcms(view, seat, rng, request); break;
   }
   if (!found) return false;
-  out += R"(,"id":)";
-  append_int(out, id);
-  out += '}';
+  request.key("id").number(id).end_object();
   return true;
 }
 
 // Any own piece, either direction: always legal in 1D Chess.
-bool MovePicker::onedchess(std::string_view view, int seat, std::mt19937_64& rng, std::string& out) {
+bool MovePicker::onedchess(std::string_view view, int seat, std::mt19937_64& rng, protocol::JsonWriter& out) {
   const char mine = seat == 0 ? 'W' : 'B';
   positions_.clear();
   json::Reader in(view);
@@ -71,15 +62,14 @@ bool MovePicker::onedchess(std::string_view view, int seat, std::mt19937_64& rng
     }
   }
   if (!in.finish() || positions_.empty()) return false;
-  out += R"("position":)";
-  append_int(out, choose(positions_, rng));
-  out += std::uniform_int_distribution<int>(0, 1)(rng) ? R"(,"direction":"LEFT")" : R"(,"direction":"RIGHT")";
+  out.key("position").number(choose(positions_, rng));
+  out.key("direction").plain_string(std::uniform_int_distribution<int>(0, 1)(rng) ? "LEFT" : "RIGHT");
   return true;
 }
 
 // A movable own piece (not a flag or mine) one step, diagonals included, onto a square it
 // does not own.
-bool MovePicker::tactego(std::string_view view, int seat, std::mt19937_64& rng, std::string& out) {
+bool MovePicker::tactego(std::string_view view, int seat, std::mt19937_64& rng, protocol::JsonWriter& out) {
   const char mine = seat == 0 ? 'R' : 'B';
   std::optional<long long> rows_read, cols_read;
   // The board row by row, each cell null or "<owner><kind>" ("R10", "B?"): its first two
@@ -143,16 +133,14 @@ bool MovePicker::tactego(std::string_view view, int seat, std::mt19937_64& rng, 
     }
   if (moves_.empty()) return false;
   const auto& m = choose(moves_, rng);
-  out += R"("from":)";
-  append_square(out, m[0], m[1]);
-  out += R"(,"to":)";
-  append_square(out, m[2], m[3]);
+  out.key("from").pair(m[0], m[1]);
+  out.key("to").pair(m[2], m[3]);
   return true;
 }
 
 // Setup: every piece on a random free square of the seat's half. Play: each own piece on
 // the board steps in a random direction (the cheeSe stays).
-bool MovePicker::dcms(std::string_view view, int seat, std::mt19937_64& rng, std::string& out) {
+bool MovePicker::dcms(std::string_view view, int seat, std::mt19937_64& rng, protocol::JsonWriter& out) {
   std::optional<std::string_view> pieces;
   std::string_view walls, placement;
   std::optional<long long> cols_read;
@@ -200,13 +188,12 @@ bool MovePicker::dcms(std::string_view view, int seat, std::mt19937_64& rng, std
       }
     }
     if (!rows.finish() || squares_.empty()) return false;
-    out += R"("placement":[)";
+    out.key("placement").begin_array();
     for (std::size_t i = 0; i < pieces->size(); ++i) {
       const auto& square = choose(squares_, rng);
-      if (i > 0) out += ',';
-      append_square(out, square[0], square[1]);
+      out.pair(square[0], square[1]);
     }
-    out += ']';
+    out.end_array();
     return true;
   }
 
@@ -231,8 +218,7 @@ bool MovePicker::dcms(std::string_view view, int seat, std::mt19937_64& rng, std
     move_ += static_cast<char>('0' + std::uniform_int_distribution<int>(1, 9)(rng));
   }
   if (move_.empty()) move_ = seat == 0 ? "S 5" : "s 5";  // nothing left to move: stand still
-  out += R"("move":)";
-  protocol::append_json_string(out, move_);
+  out.key("move").string(move_);
   return true;
 }
 

@@ -10,6 +10,8 @@
 #include <string_view>
 #include <vector>
 
+#include "protocol/json_writer.h"
+
 namespace skirmish::loadgen {
 
 enum class Game { onedchess, tactego, dcms };
@@ -23,9 +25,9 @@ class MovePicker {
   bool pick(Game game, std::string_view view, int seat, long long id, std::mt19937_64& rng, std::string& out);
 
  private:
-  bool onedchess(std::string_view view, int seat, std::mt19937_64& rng, std::string& out);
-  bool tactego(std::string_view view, int seat, std::mt19937_64& rng, std::string& out);
-  bool dcms(std::string_view view, int seat, std::mt19937_64& rng, std::string& out);
+  bool onedchess(std::string_view view, int seat, std::mt19937_64& rng, protocol::JsonWriter& out);
+  bool tactego(std::string_view view, int seat, std::mt19937_64& rng, protocol::JsonWriter& out);
+  bool dcms(std::string_view view, int seat, std::mt19937_64& rng, protocol::JsonWriter& out);
 
   std::string decoded_;  // a string of the view that carried escapes
   std::string pieces_;   // DCMS: the pieces' letters, when they carried escapes

@@ -1,49 +1,37 @@
 #include "bench/loadgen/request_text.h"
 
-#include <charconv>
-
 #include "protocol/json_writer.h"
 
 namespace skirmish::loadgen {
 
-using protocol::append_json_string;  // the server's own escaping
-
-void append_int(std::string& out, long long value) {
-  char digits[24];
-  const auto result = std::to_chars(digits, digits + sizeof digits, value);
-  out.append(digits, result.ptr);
-}
+using protocol::JsonWriter;  // the server's own JSON writing
 
 void write_hello(std::string& out, long long id) {
-  out = R"({"type":"hello","version":1,"name":"loadgen","id":)";
-  append_int(out, id);
-  out += '}';
+  out.clear();
+  JsonWriter(out).begin_object().key("type").plain_string("hello").key("version").number(1)
+      .key("name").plain_string("loadgen").key("id").number(id).end_object();
 }
 
 void write_create_match(std::string& out, std::string_view game, long long id) {
-  out = R"({"type":"create_match","game":)";
-  append_json_string(out, game);
-  out += R"(,"options":{)";
-  if (game == "onedchess") out += R"("max_turns":200)";
-  if (game == "tactego") out += R"("max_turns":300)";
-  if (game == "dcms") out += R"("move_time_ms":0)";
-  out += R"(},"id":)";
-  append_int(out, id);
-  out += '}';
+  out.clear();
+  JsonWriter request(out);
+  request.begin_object().key("type").plain_string("create_match").key("game").string(game);
+  request.key("options").begin_object();
+  if (game == "onedchess") request.key("max_turns").number(200);
+  if (game == "tactego") request.key("max_turns").number(300);
+  if (game == "dcms") request.key("move_time_ms").number(0);
+  request.end_object().key("id").number(id).end_object();
 }
 
 void write_join(std::string& out, std::string_view match, long long id) {
-  out = R"({"type":"join","match":)";
-  append_json_string(out, match);
-  out += R"(,"id":)";
-  append_int(out, id);
-  out += '}';
+  out.clear();
+  JsonWriter(out).begin_object().key("type").plain_string("join").key("match").string(match)
+      .key("id").number(id).end_object();
 }
 
 void write_leave(std::string& out, long long id) {
-  out = R"({"type":"leave","id":)";
-  append_int(out, id);
-  out += '}';
+  out.clear();
+  JsonWriter(out).begin_object().key("type").plain_string("leave").key("id").number(id).end_object();
 }
 
 }  // namespace skirmish::loadgen

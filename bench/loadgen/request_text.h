@@ -1,13 +1,11 @@
 #pragma once
-// The text of the requests the load generator's bots send, built by appending to a string
-// they reuse: a bot sends one request per round trip, and a JSON tree and its dump for
-// each cost more than the server's own work on it.
+// The text of the requests the load generator's bots send, written with the server's own
+// JsonWriter into a string they reuse: a bot sends one request per round trip, and a JSON
+// tree and its dump for each cost more than the server's own work on it.
 #include <string>
 #include <string_view>
 
 namespace skirmish::loadgen {
-
-void append_int(std::string& out, long long value);
 
 // Each replaces `out` with the request.
 void write_hello(std::string& out, long long id);
