@@ -131,7 +131,7 @@ struct BotMatch::Seat {
 };
 
 BotMatch::BotMatch(asio::io_context& io, const LoadSettings& settings, LoadTotals& totals, int index)
-    : io_(io), settings_(settings), totals_(totals), index_(index) {}
+    : io_(io), settings_(settings), totals_(totals), index_(index), think_(settings.think, settings.think_jitter) {}
 
 BotMatch::~BotMatch() = default;
 
@@ -234,32 +234,11 @@ void BotMatch::on_message(int seat, std::string_view text) {
     if (message.you_to_act() && message.turn != s.acted_turn) {
       s.acted_turn = message.turn;
       if (settings_.think.count() > 0) {
-        // All matches are set up within a fraction of a second, and bots that each think
-        // exactly as long would go on moving in lockstep, every match in the same few
-        // hundred milliseconds of each period. Independent players do not: the first turn
-        // of each match waits a random part of one think time instead, which spreads the
-        // matches over the whole period for the rest of the run. Every seat acting in that
-        // turn waits the same part: in DCMS both seats move each turn, and a seat that
-        // waited the whole think time would hold the turn until then, so every match
-        // resolved its first turn together and moved in lockstep ever after.
-        // Only in the first game: the turns of the next one count from the start again.
-        auto wait = settings_.think;
-        if (!phase_turn_) {
-          phase_turn_ = message.turn;
-          phase_wait_ = std::chrono::milliseconds(s.rng() % static_cast<unsigned long long>(settings_.think.count()));
-          const auto due = Clock::now() + phase_wait_;
+        const auto [wait, first_share_drawn] = think_.before(message.turn, s.rng);
+        if (first_share_drawn) {
+          const auto due = Clock::now() + wait;
           if (!totals_.first_move_earliest || due < *totals_.first_move_earliest) totals_.first_move_earliest = due;
           if (!totals_.first_move_latest || due > *totals_.first_move_latest) totals_.first_move_latest = due;
-        }
-        if (!phase_over_ && message.turn == *phase_turn_) {
-          wait = phase_wait_;
-        } else {
-          phase_over_ = true;
-          // Bots that all think exactly as long keep any clump of states the server sent
-          // together as a clump of moves one think time later, for ever: at 9,900 matches
-          // the load came in the same ~100 ms of every second. Players' think times vary.
-          if (const auto jitter = settings_.think_jitter.count(); jitter > 0)
-            wait += std::chrono::milliseconds(static_cast<long long>(s.rng() % static_cast<unsigned long long>(2 * jitter + 1)) - jitter);
         }
         s.think_timer.expires_after(wait);
         s.think_timer.async_wait([this, seat, self = shared_from_this()](beast::error_code ec) {

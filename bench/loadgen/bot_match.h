@@ -14,6 +14,7 @@
 #include <boost/asio/ip/tcp.hpp>
 
 #include "bench/loadgen/move_picker.h"
+#include "bench/loadgen/think_time.h"
 
 namespace skirmish::loadgen {
 
@@ -72,10 +73,7 @@ class BotMatch : public std::enable_shared_from_this<BotMatch> {
   int over_seen_ = 0;
   int left_seen_ = 0;
   bool first_game_ = true;
-  // The match's first turn, and the random share of a think time its seats wait in it.
-  std::optional<long long> phase_turn_;
-  std::chrono::milliseconds phase_wait_{0};
-  bool phase_over_ = false;  // a later turn was acted: every wait is the whole think time
+  ThinkTime think_;  // the wait before each move, the first turn's spread included
   std::string match_id_;
   std::string request_;  // the text of the request being sent, reused
   MovePicker picker_;

@@ -1,10 +1,12 @@
 // How the load generator's bots (bench/loadgen) read the server's messages and write their
 // requests, without a server: json::Reader on well-formed and malformed text, summarize()
 // and MovePicker on messages recorded from a real skirmish-server (one of each game), and
-// the request texts, each checked against nlohmann's parser.
+// the request texts, each checked against nlohmann's parser; and the bots' think times.
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
+#include <chrono>
 #include <limits>
 #include <random>
 #include <set>
@@ -16,6 +18,7 @@
 #include "bench/loadgen/message_summary.h"
 #include "bench/loadgen/move_picker.h"
 #include "bench/loadgen/request_text.h"
+#include "bench/loadgen/think_time.h"
 
 namespace {
 
@@ -373,4 +376,54 @@ TEST_CASE("mangled server messages are refused or read, never a crash", "[loadge
         if (picker.pick(game, m.view, round % 2, 1, rng, out)) CHECK(Json::accept(out));
     }
   }
+}
+
+TEST_CASE("think time: every seat of the first turn waits the same random part, then whole think times",
+          "[loadgen]") {
+  using std::chrono::milliseconds;
+  std::mt19937_64 rng(5);
+  // DCMS: both seats act in turn 0 (the setup), then both in turn 1.
+  skirmish::loadgen::ThinkTime dcms(milliseconds(1000), milliseconds(0));
+  const auto first = dcms.before(0, rng);
+  CHECK(first.first_share_drawn);
+  CHECK(first.wait >= milliseconds(0));
+  CHECK(first.wait < milliseconds(1000));
+  const auto second_seat = dcms.before(0, rng);
+  CHECK_FALSE(second_seat.first_share_drawn);
+  CHECK(second_seat.wait == first.wait);  // not the whole second: the turn resolves together
+  CHECK(dcms.before(1, rng).wait == milliseconds(1000));
+  CHECK(dcms.before(1, rng).wait == milliseconds(1000));
+  // The next game's turns count from 0 again: its first turn is no longer spread.
+  CHECK(dcms.before(0, rng).wait == milliseconds(1000));
+
+  // Turn-based: one seat moves in the first turn, the other in the next.
+  skirmish::loadgen::ThinkTime chess(milliseconds(1000), milliseconds(0));
+  const auto opening = chess.before(0, rng);
+  CHECK(opening.first_share_drawn);
+  CHECK(opening.wait < milliseconds(1000));
+  CHECK(chess.before(1, rng).wait == milliseconds(1000));
+  CHECK(chess.before(2, rng).wait == milliseconds(1000));
+}
+
+TEST_CASE("think time: --think-jitter draws each wait within its share of the think time, same mean",
+          "[loadgen]") {
+  using std::chrono::milliseconds;
+  std::mt19937_64 rng(9);
+  skirmish::loadgen::ThinkTime think(milliseconds(1000), milliseconds(100));
+  think.before(0, rng);  // the first turn's random part
+  long long total = 0, lowest = 1'000'000, highest = 0;
+  constexpr int kDraws = 20000;
+  for (int i = 1; i <= kDraws; ++i) {
+    const long long wait = think.before(i, rng).wait.count();
+    total += wait;
+    lowest = std::min(lowest, wait);
+    highest = std::max(highest, wait);
+  }
+  CHECK(lowest >= 900);
+  CHECK(highest <= 1100);
+  CHECK(lowest < 905);   // the whole range is used
+  CHECK(highest > 1095);
+  const double mean = static_cast<double>(total) / kDraws;
+  CHECK(mean > 995.0);   // 20,000 uniform draws: the mean's standard error is ~0.4 ms
+  CHECK(mean < 1005.0);
 }
