@@ -50,7 +50,7 @@ std::int64_t seat_index(engine::Seat seat) {
 }  // namespace
 
 MatchStore::MatchStore(const std::filesystem::path& data_dir, Sync sync,
-                       WalCheckpointer::Policy log_policy)
+                       WalCheckpointer::Policy log_policy, MoveLog::Policy moves_policy)
     : lock_(data_dir), db_((data_dir / kFileName).string()) {
   // The first read of the file: a file that is not SQLite fails here, naming the path.
   {
@@ -64,11 +64,14 @@ MatchStore::MatchStore(const std::filesystem::path& data_dir, Sync sync,
   db_.exec("PRAGMA cache_size = -32768");
   require_intact(db_);
   found_schema_version_ = prepare_schema(db_);
-  load_live_matches();
-  // Prove now that we can write (directory permissions, WAL and lock files), not mid-game.
+  // Prove now that we can write (directory permissions, WAL and lock files), not mid-game;
+  // and file what a stopped server left in the log, so that every move is in `moves` now.
   Transaction probe(db_);
   db_.exec("UPDATE schema_version SET version = version");
+  MoveLog::file_everything(db_);
   probe.commit();
+  load_live_matches();
+  move_log_.emplace(db_, moves_policy);
   open_reader();
   // Checkpoints run on their own thread (WalCheckpointer), never inside a game's commit.
   db_.exec("PRAGMA wal_autocheckpoint = 0");
@@ -270,11 +273,7 @@ void MatchStore::append_turn(const std::string& id, std::size_t turn_index,
       throw StoreError("database " + path() + ": match " + id + ": cannot store turn " +
                        std::to_string(turn_index) + ", the next turn is " +
                        std::to_string(match.turns));
-    Statement& insert = cached(
-        "INSERT INTO moves (match_seq, turn, actors, move0, move1, ms0, ms1) VALUES (?, ?, ?, ?, ?, ?, ?)");
-    insert.bind(1, match.seq).bind(2, static_cast<std::int64_t>(turn_index)).bind(3, actors)
-        .bind(4, turn.moves[0]).bind(5, turn.moves[1]).bind(6, turn.millis[0])
-        .bind(7, turn.millis[1]).run();
+    move_log_->append(match.seq, static_cast<std::int64_t>(turn_index), actors, turn);
     ++match.turns;
   });
 }
@@ -289,6 +288,7 @@ void MatchStore::finish_match(const std::string& id, const engine::Outcome& resu
     update.bind(1, finished_ms).bind(2, std::int64_t{result.winner})
         .bind(3, engine::to_string(result.reason)).bind(4, match.seq).run();
     require_changed(id, "finish");
+    move_log_->file_match(match.seq);
     live_.erase(id);
   });
 }
@@ -309,11 +309,12 @@ std::vector<MatchRecord> MatchStore::query_matches(SqliteDb& db, const std::stri
                                                    std::string_view bound, const std::string& order,
                                                    std::size_t limit, bool with_turns) {
   std::vector<MatchRecord> records;
+  std::vector<std::int64_t> live_seqs;  // by record, 0 for an ended match
   {
     Statement select(db,
                      "SELECT id, game, options, status, created_ms, started_ms, finished_ms, "
                      "winner, reason, (SELECT count(*) FROM moves WHERE match_seq = matches.seq), "
-                     "settings "
+                     "settings, seq "
                      "FROM matches " + where + " ORDER BY " + order + " LIMIT ?");
     int next = 1;
     if (!bound.empty()) select.bind(next++, bound);
@@ -342,11 +343,32 @@ std::vector<MatchRecord> MatchStore::query_matches(SqliteDb& db, const std::stri
       }
       record.turn_count = static_cast<std::size_t>(select.integer(9));
       record.settings = options_from_json(path(), record.id, select.text(10));
+      const bool ended = record.state == MatchState::Finished || record.state == MatchState::Cancelled;
+      live_seqs.push_back(ended ? 0 : select.integer(11));
       records.push_back(std::move(record));
     }
   }
+  count_unfiled_turns(db, records, live_seqs);
   for (auto& record : records) load_details(db, record, with_turns);
   return records;
+}
+
+// An ended match has every move filed (finish_match); a live one may have its newest in
+// recent_moves. One scan of that small table counts them for every listed match (a scan per
+// match would cost a listing of a thousand running matches seconds).
+void MatchStore::count_unfiled_turns(SqliteDb& db, std::vector<MatchRecord>& records,
+                                     const std::vector<std::int64_t>& live_seqs) {
+  if (std::all_of(live_seqs.begin(), live_seqs.end(), [](std::int64_t seq) { return seq == 0; }))
+    return;
+  std::unordered_map<std::int64_t, std::size_t> logged_turns;  // by match seq
+  Statement logged(db, "SELECT match_seq, max(turn) + 1 FROM recent_moves GROUP BY match_seq");
+  while (logged.step())
+    logged_turns[logged.integer(0)] = static_cast<std::size_t>(logged.integer(1));
+  for (std::size_t i = 0; i < records.size(); ++i) {
+    const auto it = logged_turns.find(live_seqs[i]);
+    // Turns are numbered from 0 without gaps, and filed in order: the highest tells the count.
+    if (it != logged_turns.end()) records[i].turn_count = std::max(records[i].turn_count, it->second);
+  }
 }
 
 void MatchStore::load_details(SqliteDb& db, MatchRecord& record, bool with_turns) {
@@ -359,7 +381,7 @@ void MatchStore::load_details(SqliteDb& db, MatchRecord& record, bool with_turns
                             seats.text(2), seats.integer(3)});
   if (!with_turns) return;
   Statement moves(db,
-                  "SELECT turn, actors, move0, move1, ms0, ms1 FROM moves "
+                  "SELECT turn, actors, move0, move1, ms0, ms1 FROM all_moves "
                   "WHERE match_seq = (SELECT seq FROM matches WHERE id = ?) ORDER BY turn");
   moves.bind(1, record.id);
   while (moves.step()) {

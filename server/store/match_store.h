@@ -24,6 +24,7 @@
 #include "engine/common/outcome.h"
 #include "server/store/data_dir_lock.h"
 #include "server/store/match_record.h"
+#include "server/store/move_log.h"
 #include "server/store/sqlite_db.h"
 #include "server/store/wal_checkpointer.h"
 
@@ -40,8 +41,9 @@ class MatchStore {
   // fails at start, not later.
   // `log_policy`: when the write-ahead log is checkpointed and started over (the defaults
   // but in tests).
+  // `moves_policy`: when moves are filed from recent_moves into moves (move_log.h).
   explicit MatchStore(const std::filesystem::path& data_dir, Sync sync = Sync::Normal,
-                      WalCheckpointer::Policy log_policy = {});
+                      WalCheckpointer::Policy log_policy = {}, MoveLog::Policy moves_policy = {});
   ~MatchStore();
   MatchStore(const MatchStore&) = delete;
   MatchStore& operator=(const MatchStore&) = delete;
@@ -113,6 +115,10 @@ class MatchStore {
   std::vector<MatchRecord> query_matches(SqliteDb& db, const std::string& where,
                                          std::string_view bound, const std::string& order,
                                          std::size_t limit, bool with_turns);
+  // Adds the turns still only in recent_moves to the counts of the live matches listed
+  // (`live_seqs[i]`: records[i]'s seq, 0 when it has ended).
+  void count_unfiled_turns(SqliteDb& db, std::vector<MatchRecord>& records,
+                           const std::vector<std::int64_t>& live_seqs);
   void require_changed(const std::string& id, std::string_view what);
   // Runs one write's statements under the lock, in the open transaction when deferring.
   template <typename Body>
@@ -131,6 +137,7 @@ class MatchStore {
   SqliteDb db_;
   std::unordered_map<const char*, std::unique_ptr<Statement>> statements_;  // by SQL literal
   std::unordered_map<std::string, LiveMatch> live_;  // open and running matches, by id
+  std::optional<MoveLog> move_log_;  // once the schema is in place
   int found_schema_version_ = 0;
   bool defer_ = false;
   bool in_transaction_ = false;

@@ -52,6 +52,27 @@ CREATE TABLE moves (
 ) WITHOUT ROWID;
 )sql";
 
+// Version 3 adds the log every move is appended to first, in the order stored, before it
+// is filed into `moves` with the rest of its match's run (move_log.h), and a view of every
+// stored move once, wherever it is. No foreign key on the log: the match's row is checked
+// when the move is filed.
+constexpr const char* kAddV3 = R"sql(
+CREATE TABLE recent_moves (
+  match_seq INTEGER NOT NULL,
+  turn      INTEGER NOT NULL,
+  actors    TEXT NOT NULL,
+  move0     TEXT,
+  move1     TEXT,
+  ms0       INTEGER,
+  ms1       INTEGER
+);
+CREATE VIEW all_moves AS
+  SELECT match_seq, turn, actors, move0, move1, ms0, ms1 FROM moves
+  UNION ALL
+  SELECT match_seq, turn, actors, move0, move1, ms0, ms1 FROM recent_moves AS r
+  WHERE NOT EXISTS (SELECT 1 FROM moves AS m WHERE m.match_seq = r.match_seq AND m.turn = r.turn);
+)sql";
+
 // Version 1 -> 2: the same rows, matches numbered in the order they were created.
 constexpr const char* kMigrateV1ToV2 = R"sql(
 ALTER TABLE matches RENAME TO matches_v1;
@@ -96,6 +117,13 @@ void migrate_v1_to_v2(SqliteDb& db) {
   db.exec("PRAGMA foreign_keys = ON");
 }
 
+void migrate_v2_to_v3(SqliteDb& db) {
+  Transaction transaction(db);
+  db.exec(kAddV3);
+  write_version(db, 3);
+  transaction.commit();
+}
+
 bool has_table(SqliteDb& db, const char* name) {
   Statement query(db, "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?");
   query.bind(1, std::string_view(name));
@@ -138,6 +166,7 @@ int prepare_schema(SqliteDb& db) {
   if (is_empty(db)) {
     Transaction transaction(db);
     db.exec(kCreateV2);
+    db.exec(kAddV3);
     write_version(db, kSchemaVersion);
     transaction.commit();
     return 0;
@@ -153,6 +182,7 @@ int prepare_schema(SqliteDb& db) {
                      ": run a newer server (see docs/operations.md, Upgrading)");
   // Each older version is brought up one step at a time, each step in one transaction.
   if (version == 1) migrate_v1_to_v2(db);
+  if (version <= 2) migrate_v2_to_v3(db);
   return static_cast<int>(version);  // at most kSchemaVersion here
 }
 

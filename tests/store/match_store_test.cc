@@ -350,7 +350,7 @@ TEST_CASE("deferred commits: writes join one transaction, visible only once comm
 
   // Another connection (a backup tool, a second reader) sees nothing yet.
   const auto count_outside = [&] {
-    return skirmish::test::query_integer(dir.path() / MatchStore::kFileName, "SELECT count(*) FROM moves");
+    return skirmish::test::query_integer(dir.path() / MatchStore::kFileName, "SELECT count(*) FROM all_moves");
   };
   CHECK(count_outside() == 0);
 

@@ -75,7 +75,7 @@ TEST_CASE("the store's write-ahead log starts over while group commits never sto
   CHECK(restarts >= 2);
   CHECK(largest_log < static_cast<std::uintmax_t>(kTurns) * 4096);
   const auto db_file = dir.path() / MatchStore::kFileName;
-  CHECK(skirmish::test::query_integer(db_file, "SELECT count(*) FROM moves") == kTurns);
+  CHECK(skirmish::test::query_integer(db_file, "SELECT count(*) FROM all_moves") == kTurns);
 }
 
 TEST_CASE("a quiet store's write-ahead log is not started over after every checkpoint round",
@@ -101,5 +101,5 @@ TEST_CASE("a quiet store's write-ahead log is not started over after every check
   INFO("the log started over " << restarts << " times");
   CHECK(restarts == 0);
   const auto db_file = dir.path() / MatchStore::kFileName;
-  CHECK(skirmish::test::query_integer(db_file, "SELECT count(*) FROM moves") == kTurns);
+  CHECK(skirmish::test::query_integer(db_file, "SELECT count(*) FROM all_moves") == kTurns);
 }

@@ -1,0 +1,74 @@
+#pragma once
+// Where the store writes a move first, and how it gets to its place.
+//
+// A match's moves belong in `moves`, keyed by (match, turn): one match's history is one
+// range of that table. Written there one at a time, though, every match moving at once has
+// its insertion point on a page of its own (its earlier moves lie between it and the next
+// match), and each group commit copies all those 4 KiB pages into the write-ahead log:
+// about one page per move. In long games (Tactego, DCMS) that was most of the store's
+// cost: a commit of 32 Tactego moves took 136 µs, against 28 µs when every insert
+// went to the end of one table.
+//
+// So a move is appended to `recent_moves`, in the order stored (its newest page takes the
+// moves of every match), and later filed into `moves` as a run of one match's turns, a
+// page or two per run:
+//  - once a match has `file_after_turns` unfiled turns, and when it finishes;
+//  - when its oldest unfiled move is about to leave the log's window (the newest
+//    `window_rows` rows), after which the rows before the window are deleted: the log stays
+//    small enough for a reader to scan.
+// A move is in `moves`, in `recent_moves`, or (filed, not yet deleted) in both with the
+// same values: the view `all_moves` gives each once. Every call runs in the writer's
+// transaction (MatchStore::write); a crash between filing and deleting leaves duplicates
+// that the next start files away (file_everything).
+#include <cstddef>
+#include <cstdint>
+#include <deque>
+#include <string_view>
+#include <unordered_map>
+#include <utility>
+#include <vector>
+
+#include "server/store/match_record.h"
+#include "server/store/sqlite_db.h"
+
+namespace skirmish::store {
+
+class MoveLog {
+ public:
+  struct Policy {
+    std::size_t file_after_turns = 64;
+    // About 1–2 MB of rows: a history read scans it in a few milliseconds.
+    std::int64_t window_rows = 32768;
+  };
+
+  // On the writer's connection, once the schema is in place.
+  MoveLog(SqliteDb& db, Policy policy);
+
+  // Files every move a stopped server left unfiled and empties the log. At start, in a
+  // transaction, before any other write.
+  static void file_everything(SqliteDb& db);
+
+  // Appends turn `turn` of match `match_seq`; may file runs and delete old rows.
+  void append(std::int64_t match_seq, std::int64_t turn, std::string_view actors,
+              const TurnRecord& record);
+  // Files the match's unfiled moves (it has ended: nothing more will be appended).
+  void file_match(std::int64_t match_seq);
+
+ private:
+  // Files the runs of the matches whose oldest unfiled row is older than `first_kept`,
+  // then deletes the rows before it once there are enough of them.
+  void keep_window(std::int64_t newest_rowid);
+
+  Policy policy_;
+  SqliteDb& db_;
+  Statement insert_;
+  Statement file_row_;
+  Statement cut_;
+  // Each match's unfiled rows, oldest first, by match seq.
+  std::unordered_map<std::int64_t, std::vector<std::int64_t>> unfiled_;
+  // (oldest unfiled row, match seq) in log order; an entry is stale once that row is filed.
+  std::deque<std::pair<std::int64_t, std::int64_t>> oldest_unfiled_;
+  std::int64_t deleted_below_ = 0;  // rows before this one are deleted
+};
+
+}  // namespace skirmish::store
