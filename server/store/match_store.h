@@ -101,8 +101,8 @@ class MatchStore {
   void open_reader();
   // On `db`, the writer's connection (load_unfinished) or the reader's (list, get).
   void load_details(SqliteDb& db, MatchRecord& record, bool with_turns);
-  // What the writes of an open or running match need, kept in memory so that a write is a
-  // single statement: the row number that keys its seats and moves, its state, its turns.
+  // What the writes of an open or running match need, kept in memory so that a write reads
+  // nothing first: the row number that keys its seats and moves, its state, its turns.
   struct LiveMatch {
     std::int64_t seq = 0;
     MatchState state = MatchState::Open;
