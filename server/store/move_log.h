@@ -55,8 +55,9 @@ class MoveLog {
   void file_match(std::int64_t match_seq);
 
  private:
-  // Files the runs of the matches whose oldest unfiled row is older than `first_kept`,
-  // then deletes the rows before it once there are enough of them.
+  // Files the runs of the matches whose oldest unfiled row is no longer among the newest
+  // `window_rows` rows (up to `newest_rowid`), then deletes the rows before the window once
+  // there are enough of them.
   void keep_window(std::int64_t newest_rowid);
 
   Policy policy_;
