@@ -59,14 +59,22 @@ BENCHMARK(BM_StoreGames)->Arg(0)->Arg(1)->Arg(4)->Arg(16)->Unit(benchmark::kMicr
 
 // What a loaded server does: 100 matches at once with random 8-letter ids, their writes
 // interleaved (each match makes its next write in turn), committed 29 writes at a time (the
-// group size measured under the load generator's 100 closed-loop 1D Chess matches).
+// group size measured under the load generator's 100 closed-loop 1D Chess matches). Games
+// of 7 turns (1D Chess) or 250 (about a Tactego game): in long games every match moving at
+// once writes near its own earlier moves, which is what the move log (move_log.h) is for.
 class InterleavedMatch {
  public:
-  explicit InterleavedMatch(std::mt19937_64& rng) { renew(rng); }
+  InterleavedMatch(std::mt19937_64& rng, int turns_per_game) : turns_(turns_per_game) { renew(rng); }
 
   // The match's next write; a finished match starts over under a new id.
   void step(MatchStore& store, std::mt19937_64& rng) {
-    switch (next_++) {
+    const int write = next_++;
+    if (write == 4 + turns_) {
+      store.finish_match(id_, skirmish::engine::Outcome::win(0, skirmish::engine::EndReason::KingTaken), 5);
+      renew(rng);
+      return;
+    }
+    switch (write) {
       case 0: {
         skirmish::engine::Options options;
         options.set("seed", "1");
@@ -76,12 +84,8 @@ class InterleavedMatch {
       case 1: store.record_join(id_, 0, "white", "token-white-" + id_, 2); break;
       case 2: store.record_join(id_, 1, "black", "token-black-" + id_, 3); break;
       case 3: store.start_match(id_, 4); break;
-      case 11:
-        store.finish_match(id_, skirmish::engine::Outcome::win(0, skirmish::engine::EndReason::KingTaken), 5);
-        renew(rng);
-        break;
       default: {
-        const std::size_t turn = static_cast<std::size_t>(next_ - 5);
+        const auto turn = static_cast<std::size_t>(write - 4);
         store.append_turn(id_, turn, TurnRecord::single(static_cast<int>(turn % 2), "K1-2", 12));
       }
     }
@@ -95,6 +99,7 @@ class InterleavedMatch {
     next_ = 0;
   }
   std::string id_;
+  int turns_;
   int next_ = 0;
 };
 
@@ -106,7 +111,7 @@ void BM_StoreInterleaved(benchmark::State& state) {
     store.defer_commits();
     std::mt19937_64 rng(7);
     std::vector<InterleavedMatch> matches;
-    for (int i = 0; i < kMatches; ++i) matches.emplace_back(rng);
+    for (int i = 0; i < kMatches; ++i) matches.emplace_back(rng, static_cast<int>(state.range(0)));
     long long writes = 0;
     // Warm up to a store that already holds some thousands of finished matches.
     for (int i = 0; i < 50'000; ++i) {
@@ -124,7 +129,7 @@ void BM_StoreInterleaved(benchmark::State& state) {
   }
   std::filesystem::remove_all(dir);
 }
-BENCHMARK(BM_StoreInterleaved)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_StoreInterleaved)->ArgName("turns")->Arg(7)->Arg(250)->Unit(benchmark::kMicrosecond);
 
 }  // namespace
 
