@@ -22,7 +22,7 @@ MoveLog::MoveLog(SqliteDb& db, Policy policy)
       cut_(db, "DELETE FROM recent_moves WHERE rowid < ?", true) {
   policy_.file_after_turns = std::max<std::size_t>(policy_.file_after_turns, 1);
   policy_.window_rows = std::max<std::int64_t>(policy_.window_rows, 1);
-  // Rows numbers go on from the newest row left (none after file_everything).
+  // Rows before the oldest one left are gone (after file_everything, none is left).
   Statement first(db, "SELECT coalesce(min(rowid), 0) FROM recent_moves");
   first.step();
   deleted_below_ = first.integer(0);
