@@ -68,10 +68,9 @@ MatchStore::MatchStore(const std::filesystem::path& data_dir, Sync sync,
   // and file what a stopped server left in the log, so that every move is in `moves` now.
   Transaction probe(db_);
   db_.exec("UPDATE schema_version SET version = version");
-  MoveLog::file_everything(db_);
+  move_log_.emplace(db_, moves_policy);
   probe.commit();
   load_live_matches();
-  move_log_.emplace(db_, moves_policy);
   open_reader();
   // Checkpoints run on their own thread (WalCheckpointer), never inside a game's commit.
   db_.exec("PRAGMA wal_autocheckpoint = 0");

@@ -22,13 +22,8 @@ MoveLog::MoveLog(SqliteDb& db, Policy policy)
       cut_(db, "DELETE FROM recent_moves WHERE rowid < ?", true) {
   policy_.file_after_turns = std::max<std::size_t>(policy_.file_after_turns, 1);
   policy_.window_rows = std::max<std::int64_t>(policy_.window_rows, 1);
-  // Rows before the oldest one left are gone (after file_everything, none is left).
-  Statement first(db, "SELECT coalesce(min(rowid), 0) FROM recent_moves");
-  first.step();
-  deleted_below_ = first.integer(0);
-}
-
-void MoveLog::file_everything(SqliteDb& db) {
+  // What a stopped server left unfiled (a filed move only once), then an empty log: no
+  // row is unfiled that unfiled_ does not know of.
   db.exec(
       "INSERT INTO moves (match_seq, turn, actors, move0, move1, ms0, ms1) "
       "SELECT match_seq, turn, actors, move0, move1, ms0, ms1 FROM recent_moves AS r "

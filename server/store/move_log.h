@@ -19,7 +19,7 @@
 // A move is in `moves`, in `recent_moves`, or (filed, not yet deleted) in both with the
 // same values: the view `all_moves` gives each once. Every call runs in the writer's
 // transaction (MatchStore::write); a crash between filing and deleting leaves duplicates
-// that the next start files away (file_everything).
+// that the next start files away (the constructor).
 #include <cstddef>
 #include <cstdint>
 #include <deque>
@@ -41,12 +41,9 @@ class MoveLog {
     std::int64_t window_rows = 32768;
   };
 
-  // On the writer's connection, once the schema is in place.
+  // On the writer's connection, once the schema is in place, in a transaction, before
+  // any other write: files every move a stopped server left unfiled and empties the log.
   MoveLog(SqliteDb& db, Policy policy);
-
-  // Files every move a stopped server left unfiled and empties the log. At start, in a
-  // transaction, before any other write.
-  static void file_everything(SqliteDb& db);
 
   // Appends turn `turn` of match `match_seq`; may file runs and delete old rows.
   void append(std::int64_t match_seq, std::int64_t turn, std::string_view actors,
@@ -69,7 +66,7 @@ class MoveLog {
   std::unordered_map<std::int64_t, std::vector<std::int64_t>> unfiled_;
   // (oldest unfiled row, match seq) in log order; an entry is stale once that row is filed.
   std::deque<std::pair<std::int64_t, std::int64_t>> oldest_unfiled_;
-  std::int64_t deleted_below_ = 0;  // rows before this one are deleted
+  std::int64_t deleted_below_ = 0;  // rows before this one are deleted (none at start)
 };
 
 }  // namespace skirmish::store
