@@ -11,7 +11,12 @@
 // With a think time each bot waits that long after its state before the next move (the
 // pairs' first moves spread over the first think time), as `skirmish-loadgen --think-ms`.
 //
-//   loopback_floor [pairs=100] [seconds=5] [think_ms=0]
+// The relay `beast` does the same through Boost.Beast WebSockets on one Asio thread
+// (bench/beast_relay.h), forwarding a ready-made state; `beast-json` parses each move and
+// writes each seat's state with nlohmann/json used plainly. The bots then speak WebSocket
+// by hand: an upgrade request, masked 100-byte text frames out, 300-byte text frames in.
+//
+//   loopback_floor [pairs=100] [seconds=5] [think_ms=0] [relay=epoll|beast|beast-json]
 #include <arpa/inet.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
@@ -32,6 +37,8 @@
 #include <string>
 #include <utility>
 #include <vector>
+
+#include "bench/beast_relay.h"
 
 namespace {
 
@@ -87,6 +94,43 @@ int watch_all(const std::vector<int>& fds) {
   }
 }
 
+// What the bots send and expect, for the relay chosen.
+struct Wire {
+  std::string move;                       // one move, as sent
+  std::size_t state_bytes = kStateBytes;  // one state, as received
+  std::string upgrade;                    // sent first on every connection, if not empty
+};
+
+Wire wire_for(const std::string& relay) {
+  if (relay == "epoll") return Wire{std::string(kMoveBytes, 'm'), kStateBytes, ""};
+  // A masked text frame (the mask key is 0, which leaves the payload as it is); the
+  // relay's 300-byte frames have a 4-byte header (126, then a 16-bit length).
+  const std::string payload = skirmish_bench::relay_move_text();
+  std::string frame{'\x81', static_cast<char>(0x80 | payload.size()), 0, 0, 0, 0};
+  frame += payload;
+  const std::string upgrade =
+      "GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+      "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n";
+  return Wire{frame, 4 + kStateBytes, upgrade};
+}
+
+// Sends the upgrade on every bot, then reads each 101 response through its blank line.
+void upgrade_all(const std::vector<int>& bots, const std::string& upgrade) {
+  for (const int bot : bots) send_all(bot, upgrade.data(), upgrade.size());
+  for (const int bot : bots) {
+    std::string response;
+    char byte = 0;
+    while (response.size() < 4 || response.compare(response.size() - 4, 4, "\r\n\r\n") != 0) {
+      if (recv(bot, &byte, 1, 0) != 1) die("recv (upgrade)");
+      response += byte;
+    }
+    if (response.rfind("HTTP/1.1 101", 0) != 0) {
+      std::fprintf(stderr, "upgrade refused: %s\n", response.c_str());
+      std::exit(1);
+    }
+  }
+}
+
 double seconds_of(const timeval& t) {
   return static_cast<double>(t.tv_sec) + static_cast<double>(t.tv_usec) / 1e6;
 }
@@ -106,10 +150,15 @@ int main(int argc, char** argv) {
   const int pairs = argc > 1 ? std::atoi(argv[1]) : 100;
   const int seconds = argc > 2 ? std::atoi(argv[2]) : 5;
   const int think_ms = argc > 3 ? std::atoi(argv[3]) : 0;
-  if (pairs < 1 || pairs > 20000 || seconds < 1 || think_ms < 0) {
-    std::fprintf(stderr, "usage: loopback_floor [pairs 1..20000] [seconds >= 1] [think_ms >= 0]\n");
+  const std::string relay_kind = argc > 4 ? argv[4] : "epoll";
+  if (pairs < 1 || pairs > 20000 || seconds < 1 || think_ms < 0 ||
+      (relay_kind != "epoll" && relay_kind != "beast" && relay_kind != "beast-json")) {
+    std::fprintf(stderr,
+                 "usage: loopback_floor [pairs 1..20000] [seconds >= 1] [think_ms >= 0] "
+                 "[relay epoll|beast|beast-json]\n");
     return 2;
   }
+  const Wire wire = wire_for(relay_kind);
   const auto think = std::chrono::milliseconds(think_ms);
 
   const int listener = check(socket(AF_INET, SOCK_STREAM, 0), "socket");
@@ -135,13 +184,20 @@ int main(int argc, char** argv) {
   }
 
   const pid_t server = check(fork(), "fork");
-  if (server == 0) relay(seats);
+  if (server == 0) {
+    if (relay_kind == "epoll") relay(seats);
+    const auto json = relay_kind == "beast" ? skirmish_bench::RelayJson::none
+                                            : skirmish_bench::RelayJson::nlohmann;
+    skirmish_bench::run_beast_relay(seats, json, kStateBytes);
+  }
   for (const int seat : seats) close(seat);
+  if (!wire.upgrade.empty()) upgrade_all(bots, wire.upgrade);
 
   // Each pair: the seat to move sends a move; once both seats have the state, the other
   // moves (after the think time, if any).
   const int epoll = watch_all(bots);
-  const std::string move(kMoveBytes, 'm');
+  const std::string& move = wire.move;
+  const std::size_t state_size = wire.state_bytes;
   std::vector<std::size_t> state_bytes(static_cast<std::size_t>(2 * pairs), 0);
   std::vector<int> mover(static_cast<std::size_t>(pairs), 0);
   std::vector<Clock::time_point> sent_at(static_cast<std::size_t>(pairs));
@@ -179,13 +235,13 @@ int main(int argc, char** argv) {
       state_bytes[bot] += static_cast<std::size_t>(got);
       const std::size_t pair = bot / 2;
       const std::size_t mover_bot = 2 * pair + static_cast<std::size_t>(mover[pair]);
-      if (bot == mover_bot && state_bytes[bot] >= kStateBytes && sent_at[pair] != Clock::time_point{}) {
+      if (bot == mover_bot && state_bytes[bot] >= state_size && sent_at[pair] != Clock::time_point{}) {
         round_trips.push_back(Clock::now() - sent_at[pair]);
         sent_at[pair] = Clock::time_point{};
       }
-      if (state_bytes[2 * pair] < kStateBytes || state_bytes[2 * pair + 1] < kStateBytes) continue;
-      state_bytes[2 * pair] -= kStateBytes;
-      state_bytes[2 * pair + 1] -= kStateBytes;
+      if (state_bytes[2 * pair] < state_size || state_bytes[2 * pair + 1] < state_size) continue;
+      state_bytes[2 * pair] -= state_size;
+      state_bytes[2 * pair + 1] -= state_size;
       ++moves;
       mover[pair] ^= 1;
       due.push({Clock::now() + think, pair});
@@ -200,8 +256,9 @@ int main(int argc, char** argv) {
   const double system = seconds_of(usage.ru_stime);
   std::printf("%d pairs, think %d ms, %d s: %lld moves, %.0f moves/s\n", pairs, think_ms,
               seconds, moves, static_cast<double>(moves) / seconds);
-  std::printf("relay CPU: user %.2f s + system %.2f s = %.2f us per move (1 recv + 2 sends)\n",
-              user, system, moves > 0 ? (user + system) / static_cast<double>(moves) * 1e6 : 0.0);
+  std::printf("relay CPU (%s): user %.2f s + system %.2f s = %.2f us per move (1 recv + 2 sends)\n",
+              relay_kind.c_str(), user, system,
+              moves > 0 ? (user + system) / static_cast<double>(moves) * 1e6 : 0.0);
   const double p50 = percentile_us(round_trips, 0.5), p99 = percentile_us(round_trips, 0.99),
                p999 = percentile_us(round_trips, 0.999);
   std::printf("round trip (move sent -> the mover's state in full): p50 %.0f us, p99 %.0f us, "
