@@ -42,7 +42,6 @@
 
 namespace {
 
-constexpr std::size_t kMoveBytes = 100;
 constexpr std::size_t kStateBytes = 300;
 
 [[noreturn]] void die(const char* what) {
@@ -102,10 +101,11 @@ struct Wire {
 };
 
 Wire wire_for(const std::string& relay) {
-  if (relay == "epoll") return Wire{std::string(kMoveBytes, 'm'), kStateBytes, ""};
+  // The same 100-byte move for every relay (the epoll relay does not read it).
+  const std::string payload = skirmish_bench::relay_move_text();
+  if (relay == "epoll") return Wire{payload, kStateBytes, ""};
   // A masked text frame (the mask key is 0, which leaves the payload as it is); the
   // relay's 300-byte frames have a 4-byte header (126, then a 16-bit length).
-  const std::string payload = skirmish_bench::relay_move_text();
   std::string frame{'\x81', static_cast<char>(0x80 | payload.size()), 0, 0, 0, 0};
   frame += payload;
   const std::string upgrade =

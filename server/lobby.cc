@@ -317,15 +317,10 @@ void Lobby::forget_finished(const std::string& match_id) {
   // looking for each through the whole queue cost a scan of max_matches ids per game.
   const auto match = matches_.find(match_id);
   if (match == matches_.end()) return;
-  // Lingers end in the order they began, so this is almost always the front.
-  if (!lingering_.empty() && lingering_.front() == match_id) {
-    lingering_.pop_front();
-  } else if (const auto it = std::find(lingering_.begin(), lingering_.end(), match_id);
-             it != lingering_.end()) {
-    lingering_.erase(it);
-  } else {
-    return;  // not lingering (never finished): not this timer's to forget
-  }
+  // Lingers end in the order they began, so the search almost always stops at the front.
+  const auto it = std::find(lingering_.begin(), lingering_.end(), match_id);
+  if (it == lingering_.end()) return;  // not lingering (never finished): not this timer's to forget
+  lingering_.erase(it);
   matches_.erase(match);
 }
 

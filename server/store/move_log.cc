@@ -6,6 +6,14 @@
 #include <sqlite3.h>
 
 namespace skirmish::store {
+namespace {
+
+// Copies log rows into `moves`; each use adds which rows and in what order.
+constexpr const char* kFileFromLog =
+    "INSERT INTO moves (match_seq, turn, actors, move0, move1, ms0, ms1) "
+    "SELECT match_seq, turn, actors, move0, move1, ms0, ms1 FROM recent_moves AS r ";
+
+}  // namespace
 
 MoveLog::MoveLog(SqliteDb& db, Policy policy)
     : policy_(policy),
@@ -14,22 +22,17 @@ MoveLog::MoveLog(SqliteDb& db, Policy policy)
               "INSERT INTO recent_moves (match_seq, turn, actors, move0, move1, ms0, ms1) "
               "VALUES (?, ?, ?, ?, ?, ?, ?)",
               true),
-      file_row_(db,
-                "INSERT INTO moves (match_seq, turn, actors, move0, move1, ms0, ms1) "
-                "SELECT match_seq, turn, actors, move0, move1, ms0, ms1 FROM recent_moves "
-                "WHERE rowid IN (SELECT value FROM json_each(?)) ORDER BY turn",
+      file_row_(db, std::string(kFileFromLog) + "WHERE rowid IN (SELECT value FROM json_each(?)) ORDER BY turn",
                 true),
       cut_(db, "DELETE FROM recent_moves WHERE rowid < ?", true) {
   policy_.file_after_turns = std::max<std::size_t>(policy_.file_after_turns, 1);
   policy_.window_rows = std::max<std::int64_t>(policy_.window_rows, 1);
   // What a stopped server left unfiled (a filed move only once), then an empty log: no
   // row is unfiled that unfiled_ does not know of.
-  db.exec(
-      "INSERT INTO moves (match_seq, turn, actors, move0, move1, ms0, ms1) "
-      "SELECT match_seq, turn, actors, move0, move1, ms0, ms1 FROM recent_moves AS r "
-      "WHERE NOT EXISTS (SELECT 1 FROM moves AS m WHERE m.match_seq = r.match_seq AND m.turn = r.turn) "
-      "ORDER BY match_seq, turn;"
-      "DELETE FROM recent_moves;");
+  db.exec(std::string(kFileFromLog) +
+          "WHERE NOT EXISTS (SELECT 1 FROM moves AS m WHERE m.match_seq = r.match_seq AND m.turn = r.turn) "
+          "ORDER BY match_seq, turn;"
+          "DELETE FROM recent_moves;");
 }
 
 void MoveLog::append(std::int64_t match_seq, std::int64_t turn, std::string_view actors,
