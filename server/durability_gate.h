@@ -1,21 +1,26 @@
 #pragma once
-// The match store's own thread, and the gate that holds messages back until what they tell
-// of is stored. Game handlers submit() their writes and go on at once. The first write
-// after a commit posts a flush to the io_context, which runs once the handlers already
-// queued there have run; the store thread then runs everything queued in one SQLite
-// transaction and commits it (a group commit: the moves of many matches that arrived
-// together share it, while the network threads go on with the next ones). Every outgoing
-// WebSocket message is stamped with the number of writes submitted so far and sent only
-// once that many are durable: nobody is told of a move before it is stored, and each
-// connection's messages keep their order. No disk work ever runs on a network thread, so
-// an fsync (--store-sync full) delays only the messages waiting for it, never the other
-// games.
+// The gate that holds messages back until what they tell of is durable, and the store
+// thread that puts it into SQLite afterwards.
+//
+// Game handlers submit() their writes and go on at once. The first write after a flush
+// posts the next flush to the io_context, which runs once the handlers already queued there
+// have run: it appends all their writes to the journal in one write() (store/journal.h) and
+// then releases the messages waiting for them. Every outgoing WebSocket message is stamped
+// with the number of writes submitted so far and sent only once that many are journaled:
+// nobody is told of a move before it is stored, and each connection's messages keep their
+// order. The store thread applies the journaled writes to SQLite every kApplyInterval, in
+// one transaction, off the network threads; the history (await_stored) can wait for it.
+//
+// With --store-sync full each flush also waits for fdatasync, on the network thread that
+// runs it: the games of that thread wait with it (use --threads 2 or more).
 #include <atomic>
+#include <chrono>
 #include <condition_variable>
 #include <cstdint>
 #include <functional>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <thread>
 #include <utility>
@@ -24,67 +29,83 @@
 #include <boost/asio/any_io_executor.hpp>
 
 #include "server/metrics.h"
+#include "server/store/journal.h"
 #include "server/store/match_store.h"
+#include "server/store/store_write.h"
 
 namespace skirmish::server {
 
 class DurabilityGate : public std::enable_shared_from_this<DurabilityGate> {
  public:
-  // Called once, from the store thread, if a write or a commit fails: what was not stored
-  // was never announced, and the server must stop (it reloads from the store on restart).
+  // Called once if a journal append or an SQLite write fails: the server must stop (a
+  // restart applies the journal to SQLite and reloads every match).
   using FailureHandler = std::function<void(const std::string& why)>;
-  using Write = std::function<void(store::MatchStore&)>;
+  // How often the store thread applies the journaled writes to SQLite: one transaction
+  // for all the writes of that time (a commit costs about as much as 20 moves' rows).
+  static constexpr std::chrono::milliseconds kApplyInterval{20};
 
+  // Starts the journal after the writes `store` already holds (MatchStore applied what a
+  // stopped server left in it) and the store thread.
   DurabilityGate(boost::asio::any_io_executor executor, std::shared_ptr<store::MatchStore> store,
                  Metrics& metrics, FailureHandler on_failure);
   ~DurabilityGate();  // stop()
   DurabilityGate(const DurabilityGate&) = delete;
   DurabilityGate& operator=(const DurabilityGate&) = delete;
 
-  // Queues `write` for the store thread (`what` names it in the log; taken only when
-  // queued). Throws StoreError when the store has failed or the gate has stopped: the
-  // caller must not go on.
-  void submit(std::string&& what, Write write);
-  // The stamp for a message queued now, and whether what it may tell of is stored.
+  // Queues `write` for the next flush. Throws StoreError when the store has failed or the
+  // gate has stopped (`write` is then left as it was): the caller must not go on.
+  void submit(store::StoreWrite&& write);
+  // The stamp for a message queued now, and whether what it may tell of is durable.
   std::uint64_t stamp() const { return submitted_.load(); }
   bool passed(std::uint64_t stamp) const { return stamp <= durable_.load(); }
-  // True once a write or a commit failed: stamps not passed by then never will.
+  // True once a write failed: stamps not passed by then may never pass.
   bool failed() const { return failed_.load(); }
-  // Runs `resume` on the executor once `stamp` is durable (the resumes of one commit run
-  // together in one handler: each should only post to its own strand). Returns false, and
+  // Runs `resume` on the executor once `stamp` is durable (the resumes of one flush run
+  // together, in the flush: each should only post to its own strand). Returns false, and
   // never runs it, when `stamp` already is durable.
   bool wait_for(std::uint64_t stamp, std::function<void()> resume);
-  // Stores and commits what is queued, then stops the store thread (server shutdown).
+  // Blocks (off the network threads) until SQLite holds the writes up to `stamp`, so that a
+  // history read sees every move its client was told of. False after `timeout`.
+  bool await_stored(std::uint64_t stamp, std::chrono::milliseconds timeout);
+  // Journals what is queued, applies everything to SQLite, then stops the store thread.
   void stop();
 
  private:
-  struct Pending {
-    std::string what;
-    Write write;
-    std::uint64_t epoch;  // its stamp: the submitted count including it
-  };
   void flush();
   void run();
-  void store_batch(std::vector<Pending>& batch);
-  // Hands the released messages and the stored batch to the network threads in one post.
-  void release_waiters(std::vector<Pending> stored);
+  void apply_batch(std::vector<store::StoreWrite>& batch, std::uint64_t last_seq);
+  void release_waiters();
   void fail(const std::string& why);
 
   boost::asio::any_io_executor executor_;
   std::shared_ptr<store::MatchStore> store_;
   Metrics& metrics_;
   FailureHandler on_failure_;
+  store::Journal journal_;
 
+  // Writes submitted, not yet journaled (queue_mutex_).
   std::mutex queue_mutex_;
-  std::condition_variable wake_;
-  std::vector<Pending> queue_;
+  std::string lines_;
+  std::vector<store::StoreWrite> queued_;
   bool flush_posted_ = false;  // a flush is on its way to the io_context
-  bool flushing_ = false;      // the store thread may take the queue
   bool stopping_ = false;
   std::string failure_;  // why submissions are refused (empty while the store works)
-  std::atomic<std::uint64_t> submitted_{0};
-  std::atomic<std::uint64_t> durable_{0};
+  std::atomic<std::uint64_t> submitted_;
+  std::atomic<std::uint64_t> durable_;  // journaled
   std::atomic<bool> failed_{false};
+  std::mutex flush_mutex_;  // one flush at a time: the journal keeps the numbers' order
+
+  // Journaled writes for the store thread (store_mutex_).
+  std::mutex store_mutex_;
+  std::condition_variable store_wake_;
+  std::vector<store::StoreWrite> to_store_;
+  std::uint64_t to_store_last_ = 0;  // the number of the last write in to_store_
+  bool store_idle_ = false;           // waiting for writes: the next flush wakes it
+  bool hurry_ = false;                // a history read waits: apply now
+  bool store_stopping_ = false;
+  bool store_broken_ = false;  // an SQLite write failed: nothing more is applied
+  std::condition_variable stored_changed_;
+  std::atomic<std::uint64_t> stored_;  // applied to SQLite and committed
 
   std::mutex waiters_mutex_;
   std::vector<std::pair<std::uint64_t, std::function<void()>>> waiters_;

@@ -134,11 +134,7 @@ Lobby::Created Lobby::create(const std::string& game, engine::Options options,
     match->set_creator_choices(std::move(prepared.set_by_creator));
     match->set_invite_hash(invite_hash);
     // Stored before anyone can see it; a match that cannot be stored is not created.
-    services_.write("create match " + match_id,
-                    [match_id, game = info->name, resolved, settings = std::move(stored_settings),
-                     now = unix_ms()](store::MatchStore& store) {
-                      store.create_match(match_id, game, resolved, settings, now);
-                    });
+    services_.write(store::MatchCreated{match_id, info->name, resolved, std::move(stored_settings), unix_ms()});
     matches_.emplace(match_id, match);
     // Tracked only under a quota (then pruned at each create, so at most the quota stay):
     // a weak_ptr keeps a finished match's memory (make_shared) until it goes.
@@ -279,9 +275,7 @@ void Lobby::remove_unstarted(const std::string& match_id, const std::string& why
   }
   match->mark_removed(why);
   spdlog::info("match {}: removed before it started ({})", match_id, why);
-  services_.write_or_log("cancel match " + match_id, [match_id, now = unix_ms()](store::MatchStore& store) {
-    store.cancel_match(match_id, now);
-  });
+  services_.write_or_log(store::MatchCancelled{match_id, unix_ms()});
 }
 
 void Lobby::retire(const std::string& match_id, bool finished) {

@@ -226,10 +226,7 @@ void Match::play_turn(engine::JointMove moves, const std::array<std::int64_t, en
     turn.millis[index(s)] = ms[index(s)];
   }
   turn.moves = moves;
-  services_.write("store turn " + std::to_string(stored_turns_ + 1) + " of match " + id_,
-                  [id = id_, index = stored_turns_, turn = std::move(turn)](store::MatchStore& store) {
-                    store.append_turn(id, index, turn);
-                  });
+  services_.write(store::TurnPlayed{id_, stored_turns_, std::move(turn)});
   ++stored_turns_;
   state_->apply(moves);
   std::uint64_t count = 0;
@@ -274,9 +271,7 @@ void Match::shutdown() {
 // ---- turns, deadlines, the end ----------------------------------------------------------
 
 void Match::start_game() {
-  services_.write_or_log("start match " + id_, [id = id_, now = unix_ms()](store::MatchStore& store) {
-    store.start_match(id, now);
-  });
+  services_.write_or_log(store::MatchStarted{id_, unix_ms()});
   set_status(MatchStatus::Running);
   spdlog::info("match {}: {} started ({} vs {})", id_, info_.name, slot(0).player_name,
                slot(1).player_name);
@@ -360,10 +355,7 @@ void Match::finish(const engine::Outcome& outcome) {
     stop_grace(seat);
   }
   const engine::Outcome final_outcome = this->outcome();
-  services_.write_or_log("store the result of match " + id_,
-                         [id = id_, final_outcome, now = unix_ms()](store::MatchStore& store) {
-                           store.finish_match(id, final_outcome, now);
-                         });
+  services_.write_or_log(store::MatchFinished{id_, final_outcome, unix_ms()});
   services_.metrics().matches_finished_total.fetch_add(1, std::memory_order_relaxed);
   spdlog::info("match {}: over, {} ({})", id_,
                final_outcome.is_draw() ? std::string("draw")

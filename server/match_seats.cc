@@ -74,10 +74,7 @@ engine::Seat Match::join(const std::shared_ptr<Participant>& who,
 
   const std::string token = random_token();
   std::string token_hash = store::hash_token(token);  // hashed once: the store gets the hash
-  services_.write("seat a player in match " + id_,
-                  [id = id_, seat, player_name, token_hash, now = unix_ms()](store::MatchStore& store) {
-                    store.record_join_hashed(id, seat, player_name, token_hash, now);
-                  });
+  services_.write(store::SeatTaken{id_, seat, player_name, token_hash, unix_ms()});
   unjoined_timer_.reset();  // someone came: its pending wait ends, aborted
   SeatSlot& mine = slot(seat);
   mine.taken = true;
@@ -170,8 +167,7 @@ void Match::leave(const Participant* who, std::optional<engine::Seat> seat) {
   if (slot(*seat).connection_id != who) return;  // resumed elsewhere: nothing of ours to leave
   if (status_ == MatchStatus::Waiting) {
     spdlog::info("match {}: {} left before the start", id_, seat_name(*seat));
-    services_.write_or_log("free a seat of match " + id_,
-                           [id = id_, seat = *seat](store::MatchStore& store) { store.record_leave(id, seat); });
+    services_.write_or_log(store::SeatFreed{id_, *seat});
     free_seat(*seat);
     ++seq_;
     publish(std::nullopt, {});
@@ -211,8 +207,7 @@ void Match::on_grace_expired(engine::Seat seat, std::uint64_t generation) {
   if (status_ == MatchStatus::Running) {
     forfeit(seat);
   } else if (status_ == MatchStatus::Waiting) {
-    services_.write_or_log("free a seat of match " + id_,
-                           [id = id_, seat](store::MatchStore& store) { store.record_leave(id, seat); });
+    services_.write_or_log(store::SeatFreed{id_, seat});
     free_seat(seat);
     ++seq_;
     publish(std::nullopt, {});

@@ -13,6 +13,24 @@ Metrics& MatchServices::metrics() const {
   return metrics_ptr ? *metrics_ptr : unused;
 }
 
+void MatchServices::write(store::StoreWrite&& write) const {
+  if (!store) return;
+  try {
+    if (gate) return gate->submit(std::move(write));  // moves it only once it is taken
+    ScopedTimer timer(metrics().store_write_latency);
+    store::apply(write, *store);
+  } catch (const store::StoreError& error) {
+    failed(store::describe(write), error);
+  }
+}
+
+void MatchServices::write_or_log(store::StoreWrite&& write) const noexcept {
+  try {
+    this->write(std::move(write));
+  } catch (const std::exception&) {
+  }
+}
+
 void MatchServices::failed(const std::string& what, const store::StoreError& error) const {
   metrics().store_errors_total.fetch_add(1, std::memory_order_relaxed);
   spdlog::error("store: cannot {}: {}", what, error.what());

@@ -2,7 +2,7 @@
 // What every match shares with the rest of the server: the store (null when storing is
 // off), its durability gate (null in unit tests: each write then runs and commits at once)
 // and the metrics. Store writes go through write(): with a gate they are queued for the
-// store thread and no message that tells of them leaves before they are stored.
+// journal and no message that tells of them leaves before they are stored.
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -21,29 +21,12 @@ struct MatchServices {
   std::shared_ptr<DurabilityGate> gate;
 
   Metrics& metrics() const;
-  // Stores what `action` writes (copyable: with a gate it runs later, on the store thread,
-  // so it must hold copies of what it needs). A store that cannot take it any more (failed
-  // or stopping) is logged, counted and thrown on as ProtocolError(internal) naming `what`:
-  // the caller must then not go on.
-  template <typename Action>
-  void write(std::string what, Action&& action) const {
-    if (!store) return;
-    try {
-      if (gate) return gate->submit(std::move(what), std::forward<Action>(action));
-      ScopedTimer timer(metrics().store_write_latency);
-      action(*store);
-    } catch (const store::StoreError& error) {
-      failed(what, error);
-    }
-  }
+  // Stores `write` (store/store_write.h). A store that cannot take it any more (failed or
+  // stopping) is logged, counted and thrown on as ProtocolError(internal) naming it: the
+  // caller must then not go on.
+  void write(store::StoreWrite&& write) const;
   // The same, for what happens with no client to answer (timers): logged and counted only.
-  template <typename Action>
-  void write_or_log(std::string what, Action&& action) const noexcept {
-    try {
-      write(std::move(what), std::forward<Action>(action));
-    } catch (const std::exception&) {
-    }
-  }
+  void write_or_log(store::StoreWrite&& write) const noexcept;
 
  private:
   [[noreturn]] void failed(const std::string& what, const store::StoreError& error) const;

@@ -76,11 +76,15 @@ std::string Metrics::render(int connections, bool store_enabled,
                          "time to handle one client message, parsed to answered");
   header(out, "skirmish_store_enabled", "gauge", "1 when matches are stored in SQLite");
   out += std::string("skirmish_store_enabled ") + (store_enabled ? "1" : "0") + "\n";
+  counter(out, "skirmish_store_writes_total",
+          "store writes journaled (a match created, a seat taken, a turn played, ...)", store_writes_total);
   store_write_latency.render(out, "skirmish_store_write_seconds",
-                             "time of one store write, joining the open group commit (SQLite, WAL)");
-  counter(out, "skirmish_store_commits_total", "group commits (each holds the writes of many moves)",
-          store_commits_total);
-  store_commit_latency.render(out, "skirmish_store_commit_seconds", "time of one group commit");
+                             "time of one journal append: the writes of one flush made durable, "
+                             "before any of them is announced");
+  counter(out, "skirmish_store_commits_total",
+          "SQLite transactions applying journaled writes (each holds many)", store_commits_total);
+  store_commit_latency.render(out, "skirmish_store_commit_seconds",
+                              "time to apply one batch of journaled writes to SQLite and commit it");
   counter(out, "skirmish_store_errors_total", "store writes that failed", store_errors_total);
   return out;
 }

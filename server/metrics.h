@@ -42,8 +42,9 @@ struct Metrics {
   std::atomic<std::uint64_t> plain_websockets_refused_total{0};
   std::array<std::atomic<std::uint64_t>, kErrorCodeCount> errors_total{};
   LatencyHistogram message_latency;  // one client message, parsed to answered
-  LatencyHistogram store_write_latency;
-  std::atomic<std::uint64_t> store_commits_total{0};  // group commits (each holds many writes)
+  std::atomic<std::uint64_t> store_writes_total{0};  // writes journaled
+  LatencyHistogram store_write_latency;              // one journal append (a flush's writes)
+  std::atomic<std::uint64_t> store_commits_total{0};  // SQLite transactions (many writes each)
   LatencyHistogram store_commit_latency;
 
   void count_error(protocol::ErrorCode code) {

@@ -42,6 +42,9 @@ constexpr std::size_t kMaxQueuedMessages = 4096;
 // Frames between the size limit and this multiple of it are dropped with `too_large`;
 // larger ones close the connection (1009) before we buffer them.
 constexpr std::size_t kHardLimitFactor = 16;
+// How long a history read waits for the store thread to put the journaled writes made
+// before it into SQLite (it takes DurabilityGate::kApplyInterval when it keeps up).
+constexpr std::chrono::seconds kHistoryStoreWait{2};
 
 // Small request/reply frames: without TCP_NODELAY, Nagle's algorithm meets the peer's
 // delayed ACK and a reply that follows another waits ~40 ms.
@@ -225,9 +228,13 @@ class Session final : public Participant,
   // they would otherwise return and the reply would never be written).
   void answer_from_history_worker() {
     const auto& request = request_parser_->get();
+    // The writes made so far: the store thread puts journaled writes into SQLite a little
+    // later, and the reply must show every move anyone was told of before the request.
+    const std::uint64_t written = context_->gate ? context_->gate->stamp() : 0;
     auto job = [self = this->shared_from_this(), work = net::make_work_guard(ws_.get_executor()),
                 method = std::string(request.method_string()),
-                target = std::string(request.target())](bool run) {
+                target = std::string(request.target()), written](bool run) {
+      if (run && self->context_->gate) self->context_->gate->await_stored(written, kHistoryStoreWait);
       HttpReply reply = run ? handle_http_request(method, target, *self->context_)
                             : history_stopped_reply();
       net::post(self->ws_.get_executor(), [self, reply = std::move(reply)]() mutable {

@@ -51,7 +51,7 @@ std::int64_t seat_index(engine::Seat seat) {
 
 MatchStore::MatchStore(const std::filesystem::path& data_dir, Sync sync,
                        WalCheckpointer::Policy log_policy, MoveLog::Policy moves_policy)
-    : lock_(data_dir), db_((data_dir / kFileName).string()) {
+    : data_dir_(data_dir), sync_(sync), lock_(data_dir), db_((data_dir / kFileName).string()) {
   // The first read of the file: a file that is not SQLite fails here, naming the path.
   {
     Statement wal(db_, "PRAGMA journal_mode = WAL");
@@ -71,6 +71,7 @@ MatchStore::MatchStore(const std::filesystem::path& data_dir, Sync sync,
   move_log_.emplace(db_, moves_policy);
   probe.commit();
   load_live_matches();
+  apply_journal(data_dir);
   open_reader();
   // Checkpoints run on their own thread (WalCheckpointer), never inside a game's commit.
   db_.exec("PRAGMA wal_autocheckpoint = 0");
@@ -100,6 +101,34 @@ MatchStore::~MatchStore() {
   } catch (const StoreError&) {
   }
   sqlite3_wal_hook(db_.handle(), nullptr, nullptr);  // the checkpointer stops first
+}
+
+void MatchStore::apply_journal(const std::filesystem::path& data_dir) {
+  {
+    Statement select(db_, "SELECT seq FROM journal_applied");
+    if (!select.step()) throw StoreError("database " + path() + " has an empty journal_applied table");
+    journal_applied_ = static_cast<std::uint64_t>(select.integer(0));
+  }
+  const auto entries = Journal::read_after(data_dir, journal_applied_);
+  if (entries.empty()) return;
+  Transaction transaction(db_);
+  for (const JournalEntry& entry : entries) {
+    try {
+      apply(entry.write, *this);
+    } catch (const StoreError& error) {
+      throw StoreError("cannot apply journal " + (data_dir / entry.where).string() + " (" +
+                       describe(entry.write) + "): " + error.what());
+    }
+  }
+  set_journal_applied(entries.back().seq);
+  transaction.commit();
+}
+
+void MatchStore::set_journal_applied(std::uint64_t seq) {
+  Statement& update = cached("UPDATE journal_applied SET seq = ?");
+  update.bind(1, static_cast<std::int64_t>(seq));
+  update.step();
+  journal_applied_ = seq;
 }
 
 void MatchStore::open_reader() {
@@ -135,6 +164,19 @@ void MatchStore::write(Body&& body) {
     }
     throw;
   }
+}
+
+void MatchStore::mark_journal_applied(std::uint64_t seq) {
+  write([&] { set_journal_applied(seq); });
+}
+
+void MatchStore::rollback_pending() {
+  std::lock_guard lock(mutex_);
+  if (!in_transaction_) return;
+  in_transaction_ = false;
+  no_transaction_.notify_all();
+  if (sqlite3_get_autocommit(db_.handle()) == 0)
+    sqlite3_exec(db_.handle(), "ROLLBACK", nullptr, nullptr, nullptr);
 }
 
 void MatchStore::commit_pending() {

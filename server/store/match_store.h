@@ -23,6 +23,7 @@
 #include "engine/common/options.h"
 #include "engine/common/outcome.h"
 #include "server/store/data_dir_lock.h"
+#include "server/store/journal.h"
 #include "server/store/match_record.h"
 #include "server/store/move_log.h"
 #include "server/store/sqlite_db.h"
@@ -49,6 +50,8 @@ class MatchStore {
   MatchStore& operator=(const MatchStore&) = delete;
 
   const std::string& path() const { return db_.path(); }
+  const std::filesystem::path& data_dir() const { return data_dir_; }
+  Sync sync() const { return sync_; }
   // The schema version the file had when opened (0: created now); lower than
   // kSchemaVersion when it was migrated.
   int found_schema_version() const { return found_schema_version_; }
@@ -58,6 +61,9 @@ class MatchStore {
   // Commits the open transaction, if any. Throws StoreError if the commit fails; the store
   // is then broken (the writes are lost): every later call throws, the server must stop.
   void commit_pending();
+  // Undoes the writes made since the last commit (a batch of journal writes that failed:
+  // the journal keeps them, to be applied again at the next start).
+  void rollback_pending();
   bool broken() const { return broken_.load() != nullptr; }
 
   // A new open match; `resolved` holds every game option, the seed included; `settings`
@@ -94,11 +100,20 @@ class MatchStore {
   // One match in full, or nullopt.
   std::optional<MatchRecord> get(const std::string& id);
 
+  // The number of the last journal write (journal.h) this file holds; the constructor
+  // applies the ones a stopped server left only in the journal.
+  std::uint64_t journal_applied() const { return journal_applied_; }
+  // Records, with the writes made since the last commit, that they are journal writes up
+  // to `seq` (the store thread applies journal writes in order).
+  void mark_journal_applied(std::uint64_t seq);
+
   // Copies the live database to `target` with SQLite's online backup (writers continue).
   void backup_to(const std::filesystem::path& target);
 
  private:
   void open_reader();
+  void apply_journal(const std::filesystem::path& data_dir);
+  void set_journal_applied(std::uint64_t seq);
   // On `db`, the writer's connection (load_unfinished) or the reader's (list, get).
   void load_details(SqliteDb& db, MatchRecord& record, bool with_turns);
   // What the writes of an open or running match need, kept in memory so that a write reads
@@ -131,6 +146,8 @@ class MatchStore {
   // Only for statements that run to completion (no open read left behind).
   Statement& cached(const char* sql);
 
+  std::filesystem::path data_dir_;
+  Sync sync_;
   std::mutex mutex_;
   std::condition_variable no_transaction_;  // in_transaction_ became false
   DataDirLock lock_;  // before db_: no one else may open the file
@@ -139,6 +156,7 @@ class MatchStore {
   std::unordered_map<std::string, LiveMatch> live_;  // open and running matches, by id
   std::optional<MoveLog> move_log_;  // once the schema is in place
   int found_schema_version_ = 0;
+  std::uint64_t journal_applied_ = 0;
   bool defer_ = false;
   bool in_transaction_ = false;
   std::atomic<const char*> broken_{nullptr};  // why the store can no longer be trusted

@@ -73,6 +73,13 @@ CREATE VIEW all_moves AS
   WHERE NOT EXISTS (SELECT 1 FROM moves AS m WHERE m.match_seq = r.match_seq AND m.turn = r.turn);
 )sql";
 
+// Version 4 adds the number of the last journal write applied to this file (journal.h):
+// the writes after it are still only in the journal files.
+constexpr const char* kAddV4 = R"sql(
+CREATE TABLE journal_applied (seq INTEGER NOT NULL);
+INSERT INTO journal_applied (seq) VALUES (0);
+)sql";
+
 // Version 1 -> 2: the same rows, matches numbered in the order they were created.
 constexpr const char* kMigrateV1ToV2 = R"sql(
 ALTER TABLE matches RENAME TO matches_v1;
@@ -124,6 +131,13 @@ void migrate_v2_to_v3(SqliteDb& db) {
   transaction.commit();
 }
 
+void migrate_v3_to_v4(SqliteDb& db) {
+  Transaction transaction(db);
+  db.exec(kAddV4);
+  write_version(db, 4);
+  transaction.commit();
+}
+
 bool has_table(SqliteDb& db, const char* name) {
   Statement query(db, "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?");
   query.bind(1, std::string_view(name));
@@ -167,6 +181,7 @@ int prepare_schema(SqliteDb& db) {
     Transaction transaction(db);
     db.exec(kCreateV2);
     db.exec(kAddV3);
+    db.exec(kAddV4);
     write_version(db, kSchemaVersion);
     transaction.commit();
     return 0;
@@ -183,6 +198,7 @@ int prepare_schema(SqliteDb& db) {
   // Each older version is brought up one step at a time, each step in one transaction.
   if (version == 1) migrate_v1_to_v2(db);
   if (version <= 2) migrate_v2_to_v3(db);
+  if (version <= 3) migrate_v3_to_v4(db);
   return static_cast<int>(version);  // at most kSchemaVersion here
 }
 

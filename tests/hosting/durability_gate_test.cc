@@ -1,10 +1,11 @@
-// The store thread behind the durability gate: a message's stamp passes only once the
-// writes before it are committed; a failed write stops the store (and everything queued
-// behind it) and says so once; stop() stores what is still queued.
+// The durability gate: a message's stamp passes only once the writes before it are in the
+// journal; the store thread then puts them into SQLite; a write SQLite refuses stops the
+// server (and a restart names it); stop() stores what is still queued.
 #include <catch2/catch.hpp>
 
 #include <atomic>
 #include <chrono>
+#include <fstream>
 #include <string>
 #include <thread>
 
@@ -26,8 +27,17 @@ long long committed_rows(const std::filesystem::path& dir, const char* table) {
                                        std::string("SELECT count(*) FROM ") + table);
 }
 
-DurabilityGate::Write create(const std::string& id) {
-  return [id](MatchStore& store) { store.create_match(id, "onedchess", {}, {}, 1); };
+skirmish::store::StoreWrite create(const std::string& id) {
+  return skirmish::store::MatchCreated{id, "onedchess", {}, {}, 1};
+}
+
+std::size_t journal_lines(const std::filesystem::path& dir) {
+  std::size_t lines = 0;
+  for (const auto& file : skirmish::store::Journal::files_in(dir)) {
+    std::ifstream in(file);
+    for (std::string line; std::getline(in, line);) ++lines;
+  }
+  return lines;
 }
 
 // Runs the io_context's handlers (the gate's flush) until `done` or about two seconds.
@@ -43,20 +53,21 @@ bool run_until(boost::asio::io_context& io, Done done) {
 
 }  // namespace
 
-TEST_CASE("a stamp passes once the writes before it are committed", "[gate]") {
+TEST_CASE("a stamp passes once the writes before it are journaled, and SQLite gets them next", "[gate]") {
   skirmish::test::TempDir dir;
   boost::asio::io_context io;
   Metrics metrics;
   auto store = std::make_shared<MatchStore>(dir.path());
   auto gate = std::make_shared<DurabilityGate>(io.get_executor(), store, metrics, nullptr);
 
-  gate->submit("create match A", create("A"));
-  gate->submit("create match B", create("B"));
+  gate->submit(create("A"));
+  gate->submit(create("B"));
   const auto stamp = gate->stamp();
   CHECK(stamp == 2);
-  // Nothing is stored before the flush runs on the io_context: the writes wait for it.
+  // Nothing is written before the flush runs on the io_context: the writes wait for it.
   std::this_thread::sleep_for(std::chrono::milliseconds(50));
   CHECK_FALSE(gate->passed(stamp));
+  CHECK(journal_lines(dir.path()) == 0);
   CHECK(committed_rows(dir.path(), "matches") == 0);
 
   std::atomic<bool> resumed{false};
@@ -66,56 +77,73 @@ TEST_CASE("a stamp passes once the writes before it are committed", "[gate]") {
     resumed = true;
   }));
   REQUIRE(run_until(io, [&] { return resumed.load(); }));
-  // Handed back to the io_context (run here), not run on the store thread.
-  CHECK(resumed_on == std::this_thread::get_id());
+  CHECK(resumed_on == std::this_thread::get_id());  // in the flush, on the io_context
   CHECK(gate->passed(stamp));
-  CHECK(committed_rows(dir.path(), "matches") == 2);
+  CHECK(journal_lines(dir.path()) == 2);
   CHECK_FALSE(gate->wait_for(stamp, [] {}));  // already durable: nothing to wait for
+
+  CHECK(gate->await_stored(stamp, std::chrono::seconds(2)));
+  CHECK(committed_rows(dir.path(), "matches") == 2);
+  CHECK(skirmish::test::query_integer(dir.path() / MatchStore::kFileName,
+                                      "SELECT seq FROM journal_applied") == 2);
   CHECK(metrics.store_commits_total.load() >= 1);
   gate->stop();
 }
 
-TEST_CASE("a failed write stops the store, and nothing queued behind it is stored", "[gate]") {
+TEST_CASE("a write SQLite refuses stops the server, and the restart names it", "[gate]") {
   skirmish::test::TempDir dir;
-  boost::asio::io_context io;
-  Metrics metrics;
-  auto store = std::make_shared<MatchStore>(dir.path());
   std::atomic<int> failures{0};
   std::string why;
-  auto gate = std::make_shared<DurabilityGate>(io.get_executor(), store, metrics,
-                                               [&](const std::string& reason) {
-                                                 why = reason;
-                                                 ++failures;
-                                               });
-  gate->submit("create match A", create("A"));
-  const auto before_failure = gate->stamp();
-  gate->submit("start match NOPE", [](MatchStore& s) { s.start_match("NOPE", 2); });
-  gate->submit("create match C", create("C"));
-  const auto after_failure = gate->stamp();
-
-  REQUIRE(run_until(io, [&] { return failures.load() > 0; }));
-  CHECK(failures == 1);
-  CHECK_THAT(why, Catch::Contains("cannot start match NOPE"));
-  // What came before the failure is stored and may be announced; nothing after it.
-  CHECK(gate->passed(before_failure));
-  CHECK_FALSE(gate->passed(after_failure));
-  CHECK(committed_rows(dir.path(), "matches") == 1);
-  CHECK_THROWS_WITH(gate->submit("create match D", create("D")),
-                    Catch::Contains("the store has failed"));
-  CHECK(metrics.store_errors_total.load() == 1);
-  gate->stop();
-  CHECK(failures == 1);
+  {
+    boost::asio::io_context io;
+    Metrics metrics;
+    auto store = std::make_shared<MatchStore>(dir.path());
+    auto gate = std::make_shared<DurabilityGate>(io.get_executor(), store, metrics,
+                                                 [&](const std::string& reason) {
+                                                   why = reason;
+                                                   ++failures;
+                                                 });
+    gate->submit(create("A"));
+    gate->submit(skirmish::store::MatchStarted{"NOPE", 2});
+    REQUIRE(run_until(io, [&] { return failures.load() > 0; }));
+    CHECK(failures == 1);
+    CHECK_THAT(why, Catch::Contains("cannot start match NOPE"));
+    CHECK_THROWS_WITH(gate->submit(create("D")), Catch::Contains("the store has failed"));
+    CHECK(metrics.store_errors_total.load() == 1);
+    gate->stop();
+    CHECK(failures == 1);
+  }
+  // The journal still holds both writes: the next start tries again and says what is wrong.
+  CHECK(journal_lines(dir.path()) == 2);
+  CHECK_THROWS_WITH(MatchStore(dir.path()),
+                    Catch::Contains("cannot apply journal") && Catch::Contains("start match NOPE") &&
+                        Catch::Contains(".log:2"));
 }
 
-TEST_CASE("stop() stores and commits what is still queued", "[gate]") {
+TEST_CASE("stop() journals and stores what is still queued", "[gate]") {
   skirmish::test::TempDir dir;
   boost::asio::io_context io;  // never run: no flush comes
   Metrics metrics;
   auto store = std::make_shared<MatchStore>(dir.path());
   auto gate = std::make_shared<DurabilityGate>(io.get_executor(), store, metrics, nullptr);
-  for (const char* id : {"A", "B", "C"}) gate->submit(std::string("create match ") + id, create(id));
+  for (const char* id : {"A", "B", "C"}) gate->submit(create(id));
   gate->stop();
   CHECK(gate->passed(gate->stamp()));
   CHECK(committed_rows(dir.path(), "matches") == 3);
-  CHECK_THROWS_WITH(gate->submit("create match D", create("D")), Catch::Contains("stopping"));
+  CHECK_THROWS_WITH(gate->submit(create("D")), Catch::Contains("stopping"));
+}
+
+TEST_CASE("a restarted gate numbers on from what the database holds", "[gate]") {
+  skirmish::test::TempDir dir;
+  Metrics metrics;
+  for (const char* id : {"A", "B"}) {
+    boost::asio::io_context io;
+    auto store = std::make_shared<MatchStore>(dir.path());
+    auto gate = std::make_shared<DurabilityGate>(io.get_executor(), store, metrics, nullptr);
+    gate->submit(create(id));
+    gate->stop();
+  }
+  CHECK(skirmish::test::query_integer(dir.path() / MatchStore::kFileName,
+                                      "SELECT seq FROM journal_applied") == 2);
+  CHECK(committed_rows(dir.path(), "matches") == 2);
 }

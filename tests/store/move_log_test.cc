@@ -143,7 +143,7 @@ TEST_CASE("a version-2 database gets the move log, and its games carry on", "[st
   { MatchStore reopened(dir.path()); }  // files the log's moves: a version-2 file has them all in moves
   // What a version-2 server left: no log, no view, version 2.
   skirmish::test::run_sql(db_file(dir),
-                          "DROP VIEW all_moves; DROP TABLE recent_moves; "
+                          "DROP VIEW all_moves; DROP TABLE recent_moves; DROP TABLE journal_applied; "
                           "DELETE FROM schema_version; INSERT INTO schema_version (version) VALUES (2)");
   CHECK(count(dir, "SELECT count(*) FROM moves") == 8);
   MatchStore store(dir.path());
