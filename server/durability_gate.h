@@ -9,7 +9,8 @@
 // with the number of writes submitted so far and sent only once that many are journaled:
 // nobody is told of a move before it is stored, and each connection's messages keep their
 // order. The store thread applies the journaled writes to SQLite every kApplyInterval, in
-// one transaction, off the network threads; the history (await_stored) can wait for it.
+// one transaction, off the network threads, at the lowest CPU priority; the history
+// (await_stored) can wait for it.
 //
 // With --store-sync full each flush also waits for fdatasync, on the network thread that
 // runs it: the games of that thread wait with it (use --threads 2 or more).
@@ -32,6 +33,7 @@
 #include "server/store/journal.h"
 #include "server/store/match_store.h"
 #include "server/store/store_write.h"
+#include "server/thread_priority.h"
 
 namespace skirmish::server {
 
@@ -43,6 +45,9 @@ class DurabilityGate : public std::enable_shared_from_this<DurabilityGate> {
   // How often the store thread applies the journaled writes to SQLite: one transaction
   // for all the writes of that time (a commit costs about as much as 20 moves' rows).
   static constexpr std::chrono::milliseconds kApplyInterval{20};
+  // The store thread waits for idle CPUs (SCHED_IDLE) unless this many writes wait for it
+  // (about a second of a busy server's moves), or a history read does.
+  static constexpr std::size_t kCatchUpBacklog = 50'000;
 
   // Starts the journal after the writes `store` already holds (MatchStore applied what a
   // stopped server left in it) and the store thread.
@@ -110,6 +115,8 @@ class DurabilityGate : public std::enable_shared_from_this<DurabilityGate> {
   std::mutex waiters_mutex_;
   std::vector<std::pair<std::uint64_t, std::function<void()>>> waiters_;
   std::once_flag failure_reported_;
+  ThreadPriority priority_;  // the store thread's
+  std::once_flag priority_refused_;
   std::thread thread_;  // last: starts once everything above exists
 };
 

@@ -88,6 +88,7 @@ TEST_CASE("GET /metrics counts connections, matches, moves, errors and latencies
   CHECK(commits >= 1);
   CHECK(commits <= writes);
   CHECK_THAT(text, Catch::Contains("# TYPE skirmish_store_commit_seconds histogram\n"));
+  CHECK_THAT(text, Catch::Contains("# TYPE skirmish_store_backlog gauge\n"));
 }
 
 TEST_CASE("GET /metrics counts connections refused because the server is full") {

@@ -1,0 +1,25 @@
+#pragma once
+// Moves one thread between Linux's SCHED_IDLE (runs only on a CPU nothing else wants) and
+// the normal policy, from that thread or any other. For background work that must not
+// delay the games but must not fall behind for good either (DurabilityGate's store thread).
+#include <sys/types.h>
+
+#include <mutex>
+
+namespace skirmish::server {
+
+class ThreadPriority {
+ public:
+  // Binds to the calling thread.
+  void bind_to_this_thread();
+  // SCHED_IDLE when `background`, SCHED_OTHER otherwise; a no-op when already so. Returns
+  // false when the system refuses (the thread then keeps its policy: nothing breaks).
+  bool set_background(bool background);
+
+ private:
+  std::mutex mutex_;
+  pid_t tid_ = 0;
+  int background_ = -1;  // -1: unknown
+};
+
+}  // namespace skirmish::server
