@@ -11,17 +11,25 @@ namespace skirmish::server {
 
 DurabilityGate::DurabilityGate(boost::asio::any_io_executor executor,
                                std::shared_ptr<store::MatchStore> store, Metrics& metrics,
-                               FailureHandler on_failure)
-    : executor_(std::move(executor)),
+                               FailureHandler on_failure, std::size_t max_backlog)
+    : max_backlog_(max_backlog),
+      executor_(std::move(executor)),
       store_(std::move(store)),
       metrics_(metrics),
       on_failure_(std::move(on_failure)),
       journal_(store_->data_dir(), store_->journal_applied() + 1,
                store_->sync() == store::MatchStore::Sync::Full),
       submitted_(store_->journal_applied()),
+      journaled_(store_->journal_applied()),
       durable_(store_->journal_applied()),
       stored_(store_->journal_applied()) {
   store_->defer_commits();
+  background_ = ThreadPriority::can_leave_background();
+  if (background_)
+    spdlog::info("store: the store thread applies the journal to SQLite when a CPU is idle (SCHED_IDLE)");
+  else
+    spdlog::info("store: the store thread runs at normal priority (waiting for idle CPUs needs a way "
+                 "back: root, CAP_SYS_NICE or RLIMIT_NICE 20, e.g. docker run --ulimit nice=20)");
   thread_ = std::thread([this] { run(); });
 }
 
@@ -66,7 +74,7 @@ void DurabilityGate::flush() {
     fail(error.what());  // none of these writes was announced, and none will be
     return;
   }
-  durable_.store(last);
+  journaled_.store(last);
   metrics_.store_writes_total.fetch_add(writes.size(), std::memory_order_relaxed);
   metrics_.store_backlog.fetch_add(writes.size(), std::memory_order_relaxed);
   bool wake = false;
@@ -77,7 +85,16 @@ void DurabilityGate::flush() {
     wake = std::exchange(store_idle_, false);
   }
   if (wake) store_wake_.notify_one();
-  release_waiters();
+  // Announced at once, unless SQLite is too far behind: then the games wait for it, as
+  // they would for a slow disk, rather than the backlog growing without end in memory.
+  if (last - stored_.load() < max_backlog_) release_through(last);
+}
+
+void DurabilityGate::release_through(std::uint64_t journaled) {
+  std::uint64_t seen = durable_.load();  // raised only: two network threads may race here
+  while (seen < journaled && !durable_.compare_exchange_weak(seen, journaled)) {
+  }
+  if (seen < journaled) release_waiters();
 }
 
 bool DurabilityGate::wait_for(std::uint64_t stamp, std::function<void()> resume) {
@@ -122,13 +139,14 @@ void DurabilityGate::stop() {
   }
   store_wake_.notify_one();
   if (thread_.joinable()) thread_.join();
+  if (!failed_.load()) durable_.store(journaled_.load());  // everything is in SQLite now
 }
 
 void DurabilityGate::run() {
   // The journal has made every write durable already: SQLite can wait for a CPU nothing
   // else wants (a store thread at normal priority doubled the games' p99 latency on a busy
   // machine). It runs at normal priority while someone waits for it or it falls behind.
-  priority_.bind_to_this_thread();
+  if (background_) priority_.bind_to_this_thread();
   std::vector<store::StoreWrite> batch;
   for (;;) {
     std::uint64_t last = 0;
@@ -146,10 +164,9 @@ void DurabilityGate::run() {
       batch.swap(to_store_);
       last = to_store_last_;
     }
-    if (!priority_.set_background(!urgent))
+    if (background_ && !priority_.set_background(!urgent))
       std::call_once(priority_refused_, [] {
-        spdlog::info("store: the system refused to change the store thread's scheduling policy "
-                     "(SCHED_IDLE); it keeps the normal one");
+        spdlog::warn("store: the system refused to change the store thread's scheduling policy");
       });
     apply_batch(batch, last);
     batch.clear();
@@ -184,6 +201,11 @@ void DurabilityGate::apply_batch(std::vector<store::StoreWrite>& batch, std::uin
   }
   stored_changed_.notify_all();
   journal_.forget_through(last_seq);
+  // Writes flush() held back because the backlog was full (checked after stored_ changed,
+  // and flush() checks after journaled_ did: one of the two sees the other).
+  const std::uint64_t journaled = journaled_.load();
+  if (durable_.load() < journaled && journaled - last_seq < max_backlog_)
+    boost::asio::post(executor_, [self = shared_from_this(), journaled] { self->release_through(journaled); });
 }
 
 void DurabilityGate::fail(const std::string& why) {

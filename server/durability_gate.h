@@ -48,11 +48,14 @@ class DurabilityGate : public std::enable_shared_from_this<DurabilityGate> {
   // The store thread waits for idle CPUs (SCHED_IDLE) unless this many writes wait for it
   // (about a second of a busy server's moves), or a history read does.
   static constexpr std::size_t kCatchUpBacklog = 50'000;
+  // Past this many writes not yet in SQLite (about 30 MB), messages wait for the store
+  // thread as well: memory stays bounded however slow the disk.
+  static constexpr std::size_t kMaxBacklog = 200'000;
 
   // Starts the journal after the writes `store` already holds (MatchStore applied what a
   // stopped server left in it) and the store thread.
   DurabilityGate(boost::asio::any_io_executor executor, std::shared_ptr<store::MatchStore> store,
-                 Metrics& metrics, FailureHandler on_failure);
+                 Metrics& metrics, FailureHandler on_failure, std::size_t max_backlog = kMaxBacklog);
   ~DurabilityGate();  // stop()
   DurabilityGate(const DurabilityGate&) = delete;
   DurabilityGate& operator=(const DurabilityGate&) = delete;
@@ -79,9 +82,12 @@ class DurabilityGate : public std::enable_shared_from_this<DurabilityGate> {
   void flush();
   void run();
   void apply_batch(std::vector<store::StoreWrite>& batch, std::uint64_t last_seq);
+  // On the executor: announces the writes up to `journaled`.
+  void release_through(std::uint64_t journaled);
   void release_waiters();
   void fail(const std::string& why);
 
+  const std::size_t max_backlog_;
   boost::asio::any_io_executor executor_;
   std::shared_ptr<store::MatchStore> store_;
   Metrics& metrics_;
@@ -96,7 +102,8 @@ class DurabilityGate : public std::enable_shared_from_this<DurabilityGate> {
   bool stopping_ = false;
   std::string failure_;  // why submissions are refused (empty while the store works)
   std::atomic<std::uint64_t> submitted_;
-  std::atomic<std::uint64_t> durable_;  // journaled
+  std::atomic<std::uint64_t> journaled_;
+  std::atomic<std::uint64_t> durable_;  // journaled and released (see kMaxBacklog)
   std::atomic<bool> failed_{false};
   std::mutex flush_mutex_;  // one flush at a time: the journal keeps the numbers' order
 
@@ -116,6 +123,7 @@ class DurabilityGate : public std::enable_shared_from_this<DurabilityGate> {
   std::vector<std::pair<std::uint64_t, std::function<void()>>> waiters_;
   std::once_flag failure_reported_;
   ThreadPriority priority_;  // the store thread's
+  bool background_ = false;  // it may wait for idle CPUs (ThreadPriority::can_leave_background)
   std::once_flag priority_refused_;
   std::thread thread_;  // last: starts once everything above exists
 };

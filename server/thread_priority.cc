@@ -1,10 +1,22 @@
 #include "server/thread_priority.h"
 
 #include <sched.h>
-#include <sys/syscall.h>
 #include <unistd.h>
 
+#include <thread>
+
 namespace skirmish::server {
+
+bool ThreadPriority::can_leave_background() {
+  bool can = false;
+  std::thread probe([&can] {
+    ThreadPriority priority;
+    priority.bind_to_this_thread();
+    can = priority.set_background(true) && priority.set_background(false);
+  });
+  probe.join();
+  return can;
+}
 
 void ThreadPriority::bind_to_this_thread() {
   std::lock_guard lock(mutex_);

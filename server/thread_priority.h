@@ -10,6 +10,11 @@ namespace skirmish::server {
 
 class ThreadPriority {
  public:
+  // Whether a thread of this process may leave SCHED_IDLE again (root or CAP_SYS_NICE, or
+  // RLIMIT_NICE 20: `docker run --ulimit nice=20`). Tried on a thread of its own: without
+  // that right, a thread put in SCHED_IDLE would stay there, and a busy machine could starve it.
+  static bool can_leave_background();
+
   // Binds to the calling thread.
   void bind_to_this_thread();
   // SCHED_IDLE when `background`, SCHED_OTHER otherwise; a no-op when already so. Returns

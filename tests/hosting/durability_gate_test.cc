@@ -147,3 +147,32 @@ TEST_CASE("a restarted gate numbers on from what the database holds", "[gate]") 
                                       "SELECT seq FROM journal_applied") == 2);
   CHECK(committed_rows(dir.path(), "matches") == 2);
 }
+
+TEST_CASE("past the backlog limit, messages wait for SQLite as well", "[gate]") {
+  skirmish::test::TempDir dir;
+  boost::asio::io_context io;
+  Metrics metrics;
+  auto store = std::make_shared<MatchStore>(dir.path());
+  auto gate = std::make_shared<DurabilityGate>(io.get_executor(), store, metrics, nullptr, 2);
+  // Another connection holds the write lock: the store thread cannot apply anything.
+  skirmish::test::OutsideConnection outside(dir.path() / MatchStore::kFileName);
+  outside.exec("BEGIN IMMEDIATE");
+
+  gate->submit(create("A"));
+  REQUIRE(run_until(io, [&] { return gate->passed(1); }));  // one behind: announced
+  gate->submit(create("B"));
+  gate->submit(create("C"));
+  std::atomic<bool> resumed{false};
+  CHECK(gate->wait_for(3, [&] { resumed = true; }));
+  io.restart();
+  io.poll();  // the flush journals B and C, but three would be behind
+  CHECK(journal_lines(dir.path()) == 3);
+  CHECK_FALSE(gate->passed(3));
+  CHECK_FALSE(resumed);
+
+  outside.exec("COMMIT");  // SQLite catches up, and the held messages go
+  REQUIRE(run_until(io, [&] { return resumed.load(); }));
+  CHECK(gate->passed(3));
+  CHECK(committed_rows(dir.path(), "matches") == 3);
+  gate->stop();
+}

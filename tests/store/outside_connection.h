@@ -32,4 +32,19 @@ inline long long query_integer(const std::filesystem::path& db_file, const std::
   return value;
 }
 
+// A connection kept open across calls: one that holds a transaction while the store works.
+class OutsideConnection {
+ public:
+  explicit OutsideConnection(const std::filesystem::path& db_file) {
+    REQUIRE(sqlite3_open(db_file.c_str(), &db_) == SQLITE_OK);
+  }
+  ~OutsideConnection() { sqlite3_close(db_); }
+  OutsideConnection(const OutsideConnection&) = delete;
+  OutsideConnection& operator=(const OutsideConnection&) = delete;
+  void exec(const char* sql) { REQUIRE(sqlite3_exec(db_, sql, nullptr, nullptr, nullptr) == SQLITE_OK); }
+
+ private:
+  sqlite3* db_ = nullptr;
+};
+
 }  // namespace skirmish::test
