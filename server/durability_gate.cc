@@ -82,7 +82,8 @@ void DurabilityGate::flush() {
     std::lock_guard lock(store_mutex_);
     std::move(writes.begin(), writes.end(), std::back_inserter(to_store_));
     to_store_last_ = last;
-    wake = std::exchange(store_idle_, false);
+    wake = std::exchange(store_idle_, false) ||
+           (to_store_.size() >= kApplyBatch && !std::exchange(batch_full_, true));
   }
   if (wake) store_wake_.notify_one();
   // Announced at once, unless SQLite is too far behind: then the games wait for it, as
@@ -154,13 +155,16 @@ void DurabilityGate::run() {
     {
       std::unique_lock lock(store_mutex_);
       // Gather for a while (a history read or the stop cuts it short), then wait for work.
-      store_wake_.wait_for(lock, kApplyInterval, [this] { return store_stopping_ || hurry_; });
+      store_wake_.wait_for(lock, kApplyInterval, [this] {
+        return store_stopping_ || hurry_ || to_store_.size() >= kApplyBatch;
+      });
       store_idle_ = to_store_.empty();
       store_wake_.wait(lock, [this] { return store_stopping_ || !to_store_.empty(); });
       store_idle_ = false;
       if (to_store_.empty()) return;  // stopping, and everything is applied
       urgent = hurry_ || store_stopping_ || to_store_.size() >= kCatchUpBacklog;
       hurry_ = false;
+      batch_full_ = false;
       batch.swap(to_store_);
       last = to_store_last_;
     }

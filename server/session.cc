@@ -43,7 +43,7 @@ constexpr std::size_t kMaxQueuedMessages = 4096;
 // larger ones close the connection (1009) before we buffer them.
 constexpr std::size_t kHardLimitFactor = 16;
 // How long a history read waits for the store thread to put the journaled writes made
-// before it into SQLite (it takes DurabilityGate::kApplyInterval when it keeps up).
+// before it into SQLite (a read hurries it: it applies what it has at once).
 constexpr std::chrono::seconds kHistoryStoreWait{2};
 
 // Small request/reply frames: without TCP_NODELAY, Nagle's algorithm meets the peer's
