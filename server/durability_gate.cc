@@ -209,7 +209,9 @@ void DurabilityGate::apply_batch(std::vector<store::StoreWrite>& batch, std::uin
   // and flush() checks after journaled_ did: one of the two sees the other).
   const std::uint64_t journaled = journaled_.load();
   if (durable_.load() < journaled && journaled - last_seq < max_backlog_)
-    boost::asio::post(executor_, [self = shared_from_this(), journaled] { self->release_through(journaled); });
+    boost::asio::post(executor_, [weak = weak_from_this(), journaled] {
+      if (const auto self = weak.lock()) self->release_through(journaled);
+    });
 }
 
 void DurabilityGate::fail(const std::string& why) {

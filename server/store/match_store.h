@@ -1,8 +1,9 @@
 #pragma once
 // The durable record of every match: SQLite in WAL mode, one file (skirmish.db) in the data
 // directory. Every call is thread-safe. By default each write returns once committed.
-// With defer_commits() (the server's group commit, server/durability_gate.h), writes join
-// one open transaction that commit_pending() commits.
+// With defer_commits() (the server's store thread, server/durability_gate.h), writes join
+// one open transaction that commit_pending() commits. The server journals every write
+// first (journal.h); opening the store applies what only the journal holds.
 //
 // Durability: commits go to the write-ahead log; with Sync::Normal (the default) a commit
 // survives the server process dying (SIGKILL, crash) but the last commits may be lost if
