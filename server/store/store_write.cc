@@ -1,5 +1,7 @@
 #include "server/store/store_write.h"
 
+#include <type_traits>
+
 #include <nlohmann/json.hpp>
 
 #include "protocol/json_writer.h"
