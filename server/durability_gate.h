@@ -9,7 +9,7 @@
 // with the number of writes submitted so far and sent only once that many are journaled:
 // nobody is told of a move before it is stored, and each connection's messages keep their
 // order. The store thread applies the journaled writes to SQLite in batches (kApplyBatch), in
-// one transaction, off the network threads, at the lowest CPU priority; the history
+// one transaction, off the network threads, at the lowest CPU priority where it may; the history
 // (await_stored) can wait for it.
 //
 // With --store-sync full each flush also waits for fdatasync, on the network thread that
@@ -21,7 +21,6 @@
 #include <functional>
 #include <memory>
 #include <mutex>
-#include <optional>
 #include <string>
 #include <thread>
 #include <utility>
