@@ -30,6 +30,9 @@ DurabilityGate::DurabilityGate(boost::asio::any_io_executor executor,
   else
     spdlog::info("store: the store thread runs at normal priority (waiting for idle CPUs needs a way "
                  "back: root, CAP_SYS_NICE or RLIMIT_NICE 20, e.g. docker run --ulimit nice=20)");
+  if (store_->sync() == store::MatchStore::Sync::Full)
+    syncer_.emplace([this](std::string& lines, std::vector<store::StoreWrite>& writes, std::uint64_t first,
+                           std::uint64_t last) { journal(lines, writes, first, last, false); });
   thread_ = std::thread([this] { run(); });
 }
 
@@ -66,6 +69,12 @@ void DurabilityGate::flush() {
     last = submitted_.load();
   }
   const std::uint64_t first = last - writes.size() + 1;
+  if (syncer_) return syncer_->enqueue(std::move(lines), std::move(writes), first, last);
+  journal(lines, writes, first, last, true);
+}
+
+void DurabilityGate::journal(std::string& lines, std::vector<store::StoreWrite>& writes,
+                             std::uint64_t first, std::uint64_t last, bool on_executor) {
   try {
     ScopedTimer timer(metrics_.store_write_latency);
     journal_.append(lines, first, last);
@@ -88,7 +97,11 @@ void DurabilityGate::flush() {
   if (wake) store_wake_.notify_one();
   // Announced at once, unless SQLite is too far behind: then the games wait for it, as
   // they would for a slow disk, rather than the backlog growing without end in memory.
-  if (last - stored_.load() < max_backlog_) release_through(last);
+  if (last - stored_.load() >= max_backlog_) return;
+  if (on_executor) return release_through(last);
+  boost::asio::post(executor_, [weak = weak_from_this(), last] {
+    if (const auto self = weak.lock()) self->release_through(last);
+  });
 }
 
 void DurabilityGate::release_through(std::uint64_t journaled) {
@@ -134,6 +147,7 @@ void DurabilityGate::stop() {
     if (std::exchange(stopping_, true)) return;
   }
   flush();  // the network threads have stopped: what they queued is journaled here
+  if (syncer_) syncer_->stop();
   {
     std::lock_guard lock(store_mutex_);
     store_stopping_ = true;

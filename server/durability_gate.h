@@ -12,8 +12,8 @@
 // one transaction, off the network threads, at the lowest CPU priority where it may; the history
 // (await_stored) can wait for it.
 //
-// With --store-sync full each flush also waits for fdatasync, on the network thread that
-// runs it: the games of that thread wait with it (use --threads 2 or more).
+// With --store-sync full each append also waits for fdatasync: the appends then run on a
+// thread of their own (JournalSyncer), so that only the messages waiting for them wait.
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
@@ -21,6 +21,7 @@
 #include <functional>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <thread>
 #include <utility>
@@ -28,6 +29,7 @@
 
 #include <boost/asio/any_io_executor.hpp>
 
+#include "server/journal_syncer.h"
 #include "server/metrics.h"
 #include "server/store/journal.h"
 #include "server/store/match_store.h"
@@ -82,6 +84,10 @@ class DurabilityGate : public std::enable_shared_from_this<DurabilityGate> {
 
  private:
   void flush();
+  // Appends writes first..last to the journal, hands them to the store thread and releases
+  // the messages waiting for them (at once on the executor, else posted to it).
+  void journal(std::string& lines, std::vector<store::StoreWrite>& writes, std::uint64_t first,
+               std::uint64_t last, bool on_executor);
   void run();
   void apply_batch(std::vector<store::StoreWrite>& batch, std::uint64_t last_seq);
   // On the executor: announces the writes up to `journaled`.
@@ -128,6 +134,7 @@ class DurabilityGate : public std::enable_shared_from_this<DurabilityGate> {
   ThreadPriority priority_;  // the store thread's
   bool background_ = false;  // it may wait for idle CPUs (ThreadPriority::can_leave_background)
   std::once_flag priority_refused_;
+  std::optional<JournalSyncer> syncer_;  // with --store-sync full only
   std::thread thread_;  // last: starts once everything above exists
 };
 

@@ -176,3 +176,26 @@ TEST_CASE("past the backlog limit, messages wait for SQLite as well", "[gate]") 
   CHECK(committed_rows(dir.path(), "matches") == 3);
   gate->stop();
 }
+
+TEST_CASE("with --store-sync full, appends run on a thread of their own and release through the io_context", "[gate]") {
+  skirmish::test::TempDir dir;
+  boost::asio::io_context io;
+  Metrics metrics;
+  auto store = std::make_shared<MatchStore>(dir.path(), MatchStore::Sync::Full);
+  auto gate = std::make_shared<DurabilityGate>(io.get_executor(), store, metrics, nullptr);
+  gate->submit(create("A"));
+  gate->submit(create("B"));
+  std::atomic<bool> resumed{false};
+  std::thread::id resumed_on;
+  CHECK(gate->wait_for(2, [&] {
+    resumed_on = std::this_thread::get_id();
+    resumed = true;
+  }));
+  REQUIRE(run_until(io, [&] { return resumed.load(); }));
+  CHECK(resumed_on == std::this_thread::get_id());  // posted back, not run on the syncer
+  CHECK(journal_lines(dir.path()) == 2);
+  gate->submit(create("C"));  // queued at the stop: journaled and stored all the same
+  gate->stop();
+  CHECK(gate->passed(3));
+  CHECK(committed_rows(dir.path(), "matches") == 3);
+}
