@@ -43,8 +43,8 @@ struct Config {
   // With TLS on: refuse plain ws:// upgrades (403), so that no seat token ever crosses the
   // network in clear. Plain http:// stays, for a local health check.
   bool tls_only = false;
-  // A group commit failed (disk full, I/O error): its moves were never announced, but the
-  // matches in memory are ahead of the store, so the server must stop and reload. Called
+  // A journal append or an SQLite write failed (disk full, I/O error): the matches in
+  // memory are ahead of what is stored, so the server must stop and reload. Called
   // once, from a worker thread; empty: SIGTERM to this process (a graceful stop).
   std::function<void(const std::string& why)> on_store_failure;
   // On stop(): how long connected clients get to take the restart notice and close

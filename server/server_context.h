@@ -37,7 +37,7 @@ struct ServerContext {
   std::atomic<bool> ready{false};      // store opened, old matches reloaded, listening
   std::atomic<bool> stopping{false};
   std::shared_ptr<store::MatchStore> store;  // null when storing is off
-  std::shared_ptr<DurabilityGate> gate;       // the store's group commit (null: no store)
+  std::shared_ptr<DurabilityGate> gate;       // the journal and the store thread (null: no store)
   // Runs the /api/matches queries off the network threads (null: no store). Set before
   // `ready`; stopped before the store closes (Server::stop).
   std::shared_ptr<HistoryWorker> history;

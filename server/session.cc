@@ -458,7 +458,7 @@ class Session final : public Participant,
         gate->wait_for(queue_.front().stamp, [self = this->shared_from_this()] {
           net::post(self->ws_.get_executor(), [self] { self->write(); });
         })) {
-      return;  // not durable yet: the group commit resumes this
+      return;  // not durable yet: the journal append resumes this
     }
     ws_.async_write(net::buffer(*queue_.front().text),
                     [self = this->shared_from_this()](beast::error_code ec, std::size_t) {

@@ -448,8 +448,9 @@ std::vector<MatchRecord> MatchStore::load_unfinished() {
 // list and get read on their own connection (reader_), under their own lock: a history
 // query of any length never holds back the writer, its group commits, nor the moves that
 // wait for them. In WAL mode a reader sees only committed transactions, never the
-// writer's open one: what the HTTP history shows is durable (a client is told of a move
-// only once it is committed, so it also never shows less than a client was told). One read
+// writer's open one: what the HTTP history shows is durable (and never less than a client
+// was told: the server's history reads wait for the store thread, DurabilityGate::
+// await_stored). One read
 // transaction per call: the summaries and their seats come from one snapshot.
 std::vector<MatchRecord> MatchStore::list(std::optional<MatchState> state, std::size_t limit) {
   std::lock_guard lock(read_mutex_);
