@@ -117,3 +117,50 @@ TEST_CASE("a version-1 database is migrated, and its games carry on", "[store][m
   CHECK(again.found_schema_version() == skirmish::store::kSchemaVersion);
   CHECK(again.get("RUNNING1")->turns.size() == 3);
 }
+
+TEST_CASE("a version-4 database gets its CHECK constraints as comparisons, as strict as before",
+          "[store][migration]") {
+  skirmish::test::TempDir dir;
+  {
+    MatchStore store(dir.path());
+    store.create_match("OLD", "onedchess", {}, {}, 1000);
+  }
+  // What a version-4 server left: the same tables with the constraints as IN lists.
+  skirmish::test::run_sql(db_file(dir), R"sql(
+    PRAGMA writable_schema = ON;
+    UPDATE sqlite_master SET sql = replace(sql,
+      'CHECK (status = ''open'' OR status = ''running'' OR status = ''finished'' OR status = ''cancelled'')',
+      'CHECK (status IN (''open'', ''running'', ''finished'', ''cancelled''))') WHERE name = 'matches';
+    UPDATE sqlite_master SET sql = replace(sql,
+      'CHECK (actors = ''0'' OR actors = ''1'' OR actors = ''both'')',
+      'CHECK (actors IN (''0'', ''1'', ''both''))') WHERE name = 'moves';
+    PRAGMA writable_schema = OFF;
+    DELETE FROM schema_version; INSERT INTO schema_version (version) VALUES (4);
+  )sql");
+  const auto in_lists = [&] {
+    return skirmish::test::query_integer(
+        db_file(dir), "SELECT count(*) FROM sqlite_master WHERE sql LIKE '%IN (''open''%' OR sql LIKE '%IN (''0''%'");
+  };
+  REQUIRE(in_lists() == 2);
+  {
+    MatchStore store(dir.path());
+    CHECK(store.found_schema_version() == 4);
+    store.record_join("OLD", 0, "ann", "token-ann", 1100);
+    store.record_join("OLD", 1, "bob", "token-bob", 1200);
+    store.start_match("OLD", 1300);
+    store.append_turn("OLD", 0, TurnRecord::single(0, "2 RIGHT", 40));
+  }
+  CHECK(in_lists() == 0);
+  CHECK(schema_version(dir) == skirmish::store::kSchemaVersion);
+  CHECK(skirmish::test::query_integer(db_file(dir), "PRAGMA integrity_check(1)") == 0);  // "ok" reads as 0
+  // The rules still hold for anyone writing to the file.
+  sqlite3* db = nullptr;
+  REQUIRE(sqlite3_open(db_file(dir).c_str(), &db) == SQLITE_OK);
+  CHECK(sqlite3_exec(db, "UPDATE matches SET status = 'paused'", nullptr, nullptr, nullptr) == SQLITE_CONSTRAINT);
+  CHECK(sqlite3_exec(db, "INSERT INTO moves VALUES (1, 9, 'nobody', NULL, NULL, NULL, NULL)", nullptr, nullptr,
+                     nullptr) == SQLITE_CONSTRAINT);
+  sqlite3_close(db);
+  MatchStore again(dir.path());
+  CHECK(again.found_schema_version() == skirmish::store::kSchemaVersion);
+  CHECK(again.get("OLD")->turns.size() == 1);
+}
