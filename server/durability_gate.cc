@@ -7,6 +7,8 @@
 
 #include <spdlog/spdlog.h>
 
+#include "server/store/batch_plan.h"
+
 namespace skirmish::server {
 
 DurabilityGate::DurabilityGate(boost::asio::any_io_executor executor,
@@ -195,13 +197,7 @@ void DurabilityGate::apply_batch(std::vector<store::StoreWrite>& batch, std::uin
   if (store_broken_) return;  // the journal keeps them: a restart applies them
   try {
     ScopedTimer timer(metrics_.store_commit_latency);
-    for (const store::StoreWrite& write : batch) {
-      try {
-        store::apply(write, *store_);
-      } catch (const store::StoreError& error) {
-        throw store::StoreError("cannot " + store::describe(write) + ": " + error.what());
-      }
-    }
+    store::apply_batch(batch, *store_);
     store_->mark_journal_applied(last_seq);
     store_->commit_pending();
     metrics_.store_commits_total.fetch_add(1, std::memory_order_relaxed);

@@ -47,7 +47,7 @@ class DurabilityGate : public std::enable_shared_from_this<DurabilityGate> {
   // many wait, or this long after the last time, whichever comes first: a commit costs
   // about as much as 50 moves' rows, so a quiet server gathers for longer (at 1,000
   // moves/s, 20 ms batches cost 10 us of CPU per move) and a busy one commits ~40 times a second.
-  static constexpr std::size_t kApplyBatch = 1024;
+  static constexpr std::size_t kApplyBatch = 4096;
   static constexpr std::chrono::milliseconds kApplyInterval{100};
   // The store thread waits for idle CPUs (SCHED_IDLE) unless this many writes wait for it
   // (about a second of a busy server's moves), or a history read does.

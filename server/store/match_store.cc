@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 #include <sqlite3.h>
 
+#include "server/store/batch_plan.h"
 #include "server/store/quick_check.h"
 #include "server/store/schema.h"
 #include "server/store/token_hash.h"
@@ -343,6 +344,39 @@ void MatchStore::cancel_match(const std::string& id, std::int64_t finished_ms) {
     update.bind(1, finished_ms).bind(2, match.seq).run();
     require_changed(id, "cancel");
     live_.erase(id);
+  });
+}
+
+void MatchStore::store_whole_match(const WholeMatch& match) {
+  const MatchCreated& created = *match.created;
+  std::optional<std::int64_t> started_ms;
+  if (match.started) started_ms = match.started->at_ms;
+  std::optional<std::int64_t> winner;
+  std::optional<std::string> reason;
+  if (match.finished) {
+    winner = match.finished->result.winner;
+    reason = std::string(engine::to_string(match.finished->result.reason));
+  }
+  const std::int64_t finished_ms = match.finished ? match.finished->at_ms : match.cancelled->at_ms;
+  write([&] {
+    Statement& insert = cached(
+        "INSERT INTO matches (id, game, options, settings, status, created_ms, started_ms, "
+        "finished_ms, winner, reason) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+    insert.bind(1, created.match).bind(2, created.game).bind(3, options_to_json(created.options))
+        .bind(4, options_to_json(created.settings)).bind(5, std::string_view(match.finished ? "finished" : "cancelled"))
+        .bind(6, created.at_ms).bind(7, started_ms).bind(8, finished_ms).bind(9, winner).bind(10, reason)
+        .run();
+    const std::int64_t seq = sqlite3_last_insert_rowid(db_.handle());
+    for (const SeatTaken* seat : match.seats) {
+      if (!seat) continue;
+      Statement& insert_seat = cached(
+          "INSERT INTO seats (match_seq, seat, name, token_hash, joined_ms) VALUES (?, ?, ?, ?, ?)");
+      insert_seat.bind(1, seq).bind(2, seat_index(seat->seat)).bind(3, seat->name)
+          .bind(4, seat->token_hash).bind(5, seat->at_ms).run();
+    }
+    for (const TurnPlayed* turn : match.turns)
+      move_log_->file_directly(seq, static_cast<std::int64_t>(turn->turn_index), actors_of(turn->turn),
+                               turn->turn);
   });
 }
 

@@ -32,6 +32,8 @@
 
 namespace skirmish::store {
 
+struct WholeMatch;
+
 class MatchStore {
  public:
   enum class Sync { Normal, Full };
@@ -89,6 +91,9 @@ class MatchStore {
   void finish_match(const std::string& id, const engine::Outcome& result, std::int64_t finished_ms);
   // An open match that ended before it started (every seat left).
   void cancel_match(const std::string& id, std::int64_t finished_ms);
+  // A match created and ended since the last commit, all its rows at once (batch_plan.h):
+  // the same rows as its writes one by one would leave.
+  void store_whole_match(const WholeMatch& match);
 
   // Every open or running match with its seats and turns, oldest first: what a restarted
   // server rebuilds (MatchRecord::game_record + engine::replay).

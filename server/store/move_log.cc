@@ -13,6 +13,14 @@ constexpr const char* kFileFromLog =
     "INSERT INTO moves (match_seq, turn, actors, move0, move1, ms0, ms1) "
     "SELECT match_seq, turn, actors, move0, move1, ms0, ms1 FROM recent_moves AS r ";
 
+// Runs an insert of the seven columns of a move, in kFileFromLog's order.
+void insert_move(Statement& insert, std::int64_t match_seq, std::int64_t turn, std::string_view actors,
+                 const TurnRecord& record) {
+  insert.reset();
+  insert.bind(1, match_seq).bind(2, turn).bind(3, actors).bind(4, record.moves[0])
+      .bind(5, record.moves[1]).bind(6, record.millis[0]).bind(7, record.millis[1]).run();
+}
+
 }  // namespace
 
 MoveLog::MoveLog(SqliteDb& db, Policy policy)
@@ -22,6 +30,10 @@ MoveLog::MoveLog(SqliteDb& db, Policy policy)
               "INSERT INTO recent_moves (match_seq, turn, actors, move0, move1, ms0, ms1) "
               "VALUES (?, ?, ?, ?, ?, ?, ?)",
               true),
+      insert_filed_(db,
+                    "INSERT INTO moves (match_seq, turn, actors, move0, move1, ms0, ms1) "
+                    "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    true),
       file_row_(db, std::string(kFileFromLog) + "WHERE rowid IN (SELECT value FROM json_each(?)) ORDER BY turn",
                 true),
       cut_(db, "DELETE FROM recent_moves WHERE rowid < ?", true) {
@@ -37,15 +49,18 @@ MoveLog::MoveLog(SqliteDb& db, Policy policy)
 
 void MoveLog::append(std::int64_t match_seq, std::int64_t turn, std::string_view actors,
                      const TurnRecord& record) {
-  insert_.reset();
-  insert_.bind(1, match_seq).bind(2, turn).bind(3, actors).bind(4, record.moves[0])
-      .bind(5, record.moves[1]).bind(6, record.millis[0]).bind(7, record.millis[1]).run();
+  insert_move(insert_, match_seq, turn, actors, record);
   const std::int64_t rowid = sqlite3_last_insert_rowid(db_.handle());
   auto& rows = unfiled_[match_seq];
   if (rows.empty()) oldest_unfiled_.emplace_back(rowid, match_seq);
   rows.push_back(rowid);
   if (rows.size() >= policy_.file_after_turns) file_match(match_seq);
   keep_window(rowid);
+}
+
+void MoveLog::file_directly(std::int64_t match_seq, std::int64_t turn, std::string_view actors,
+                            const TurnRecord& record) {
+  insert_move(insert_filed_, match_seq, turn, actors, record);
 }
 
 void MoveLog::file_match(std::int64_t match_seq) {

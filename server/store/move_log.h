@@ -50,6 +50,10 @@ class MoveLog {
               const TurnRecord& record);
   // Files the match's unfiled moves (it has ended: nothing more will be appended).
   void file_match(std::int64_t match_seq);
+  // Writes turn `turn` straight into `moves`: for a match stored whole (batch_plan.h), the
+  // newest, whose run of turns goes at the table's end.
+  void file_directly(std::int64_t match_seq, std::int64_t turn, std::string_view actors,
+                     const TurnRecord& record);
 
  private:
   // Files the runs of the matches whose oldest unfiled row is no longer among the newest
@@ -60,6 +64,7 @@ class MoveLog {
   Policy policy_;
   SqliteDb& db_;
   Statement insert_;
+  Statement insert_filed_;
   Statement file_row_;
   Statement cut_;
   // Each match's unfiled rows, oldest first, by match seq.

@@ -3,6 +3,7 @@
 // open it: it sees only what is committed. Each call opens and closes its own connection.
 #include <filesystem>
 #include <string>
+#include <vector>
 
 #include <catch2/catch.hpp>
 #include <sqlite3.h>
@@ -30,6 +31,26 @@ inline long long query_integer(const std::filesystem::path& db_file, const std::
   sqlite3_close(db);
   REQUIRE(stepped == SQLITE_ROW);
   return value;
+}
+
+// Every row of `sql` on `db_file`, its columns as text joined by '|' (NULL: "-").
+inline std::vector<std::string> query_rows(const std::filesystem::path& db_file, const std::string& sql) {
+  sqlite3* db = nullptr;
+  REQUIRE(sqlite3_open(db_file.c_str(), &db) == SQLITE_OK);
+  sqlite3_stmt* select = nullptr;
+  REQUIRE(sqlite3_prepare_v2(db, sql.c_str(), -1, &select, nullptr) == SQLITE_OK);
+  std::vector<std::string> rows;
+  while (sqlite3_step(select) == SQLITE_ROW) {
+    std::string row;
+    for (int column = 0; column < sqlite3_column_count(select); ++column) {
+      const auto* text = sqlite3_column_text(select, column);
+      row += (column ? "|" : "") + std::string(text ? reinterpret_cast<const char*>(text) : "-");
+    }
+    rows.push_back(std::move(row));
+  }
+  sqlite3_finalize(select);
+  sqlite3_close(db);
+  return rows;
 }
 
 // A connection kept open across calls: one that holds a transaction while the store works.

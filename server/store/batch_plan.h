@@ -1,0 +1,51 @@
+#pragma once
+// How the store thread applies one batch of journaled writes (server/durability_gate.h).
+//
+// Under load most short games (1D Chess lasts about 7 moves, some 15 ms) are created,
+// played and ended within one batch. Written one at a time, such a game costs a dozen
+// statements: its match row inserted then updated twice (each update moving it in the
+// status index), every move put in the move log, filed from it and later deleted
+// (move_log.h). Its final rows are known by the end of the batch, so they are written once
+// instead: the match row as it ends, its seats, its moves straight into `moves` (the match
+// is the newest, so they go at the table's end). Every other write is applied alone, in the
+// batch's order.
+//
+// A match is written whole only if its writes follow the rules the single writes check (a
+// start when open, turns in order while running, ...). Otherwise its writes are applied one
+// at a time, so the error names the write that broke them.
+#include <array>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "engine/common/outcome.h"
+#include "server/store/store_write.h"
+
+namespace skirmish::store {
+
+class MatchStore;
+
+// A match created and ended within one batch, as its writes left it.
+struct WholeMatch {
+  const MatchCreated* created = nullptr;
+  std::array<const SeatTaken*, engine::kSeatCount> seats{};  // at its end; nullptr: empty
+  const MatchStarted* started = nullptr;                     // nullptr: never started
+  std::vector<const TurnPlayed*> turns;                      // in order, from turn 0
+  const MatchFinished* finished = nullptr;    // one of these two ends it
+  const MatchCancelled* cancelled = nullptr;
+};
+
+// One step of a batch: a single write, or (in place of its creation) a whole match.
+using BatchStep = std::variant<const StoreWrite*, WholeMatch>;
+
+// The batch's steps in the order to apply them. Points into `batch`.
+std::vector<BatchStep> plan_batch(const std::vector<StoreWrite>& batch);
+
+// "store match k3x9 whole (7 turns)", for errors.
+std::string describe(const WholeMatch& match);
+
+// Applies the batch's steps to `store`, in the open transaction. Throws StoreError
+// naming the step that failed ("cannot store turn 3 of match k3x9: ...").
+void apply_batch(const std::vector<StoreWrite>& batch, MatchStore& store);
+
+}  // namespace skirmish::store

@@ -1,0 +1,194 @@
+// Batches of journal writes (store/batch_plan.h): a match created and ended within a batch
+// is written whole, and the store ends up with exactly the rows its writes one by one
+// would have left; writes that break the rules are applied alone, so the error names them.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "server/store/batch_plan.h"
+#include "server/store/match_store.h"
+#include "tests/store/outside_connection.h"
+#include "tests/store/temp_dir.h"
+
+namespace {
+
+using namespace skirmish::store;
+using skirmish::test::TempDir;
+using skirmish::engine::EndReason;
+using skirmish::engine::Outcome;
+
+// One match's writes as a server makes them: seats taken (one left and taken again at
+// times), then cancelled, or started, played and finished, or left running.
+std::vector<StoreWrite> match_script(const std::string& id, std::mt19937& rng) {
+  const auto chance = [&](int percent) { return static_cast<int>(rng() % 100) < percent; };
+  skirmish::engine::Options options;
+  options.set("seed", std::to_string(rng()));
+  std::vector<StoreWrite> writes{MatchCreated{id, "dcms", options, {}, 10}};
+  writes.push_back(SeatTaken{id, 0, "ann-" + id, std::string(64, 'a'), 11});
+  if (chance(20)) {
+    writes.push_back(SeatFreed{id, 0});
+    writes.push_back(SeatTaken{id, 0, "cy-" + id, std::string(64, 'c'), 12});
+  }
+  if (chance(15)) {
+    writes.push_back(SeatFreed{id, 0});
+    writes.push_back(MatchCancelled{id, 13});
+    return writes;
+  }
+  writes.push_back(SeatTaken{id, 1, "bob-" + id, std::string(64, 'b'), 14});
+  writes.push_back(MatchStarted{id, 15});
+  const auto turns = rng() % 12;
+  for (std::size_t turn = 0; turn < turns; ++turn)
+    writes.push_back(TurnPlayed{id, turn,
+                                chance(50) ? TurnRecord::both({std::string("N"), std::nullopt}, {5, 6})
+                                           : TurnRecord::single(static_cast<int>(turn % 2), "M" + std::to_string(turn), 7)});
+  if (chance(80))
+    writes.push_back(MatchFinished{id, chance(50) ? Outcome::win(1, EndReason::Timeout) : Outcome::draw(EndReason::MaxTurns), 20});
+  return writes;
+}
+
+// The scripts of `matches` matches, interleaved at random (each keeps its own order).
+std::vector<StoreWrite> interleaved(int matches, std::mt19937& rng) {
+  std::vector<std::vector<StoreWrite>> scripts;
+  for (int i = 0; i < matches; ++i) scripts.push_back(match_script("m" + std::to_string(i), rng));
+  std::vector<std::size_t> next(scripts.size(), 0);
+  std::vector<StoreWrite> writes;
+  // Matches begin in order, a few at a time, as players create them.
+  std::size_t begun = 1;
+  while (true) {
+    if (begun < scripts.size() && rng() % 4 == 0) ++begun;
+    std::vector<std::size_t> open;
+    for (std::size_t i = 0; i < begun; ++i)
+      if (next[i] < scripts[i].size()) open.push_back(i);
+    if (open.empty() && begun == scripts.size()) break;
+    if (open.empty()) continue;
+    const std::size_t pick = open[rng() % open.size()];
+    writes.push_back(scripts[pick][next[pick]++]);
+  }
+  return writes;
+}
+
+std::vector<std::string> contents(const TempDir& dir) {
+  const auto file = dir.path() / MatchStore::kFileName;
+  std::vector<std::string> rows;
+  for (const char* sql : {"SELECT * FROM matches ORDER BY seq", "SELECT * FROM seats ORDER BY match_seq, seat",
+                          "SELECT * FROM all_moves ORDER BY match_seq, turn"}) {
+    const auto table = skirmish::test::query_rows(file, sql);
+    rows.insert(rows.end(), table.begin(), table.end());
+    rows.push_back("--");
+  }
+  return rows;
+}
+
+std::size_t whole_steps(const std::vector<BatchStep>& steps) {
+  return static_cast<std::size_t>(
+      std::count_if(steps.begin(), steps.end(), [](const BatchStep& step) { return step.index() == 1; }));
+}
+
+}  // namespace
+
+TEST_CASE("batches leave the same rows as the writes one by one", "[store][batch]") {
+  for (const unsigned seed : {1u, 2u, 3u, 4u}) {
+    CAPTURE(seed);
+    std::mt19937 rng(seed);
+    const auto writes = interleaved(40, rng);
+    TempDir batched_dir;
+    TempDir single_dir;
+    std::size_t whole = 0;
+    {
+      MatchStore batched(batched_dir.path());
+      batched.defer_commits();
+      MatchStore single(single_dir.path());
+      for (std::size_t begin = 0; begin < writes.size();) {
+        const std::size_t size = std::min<std::size_t>(1 + rng() % 80, writes.size() - begin);
+        const std::vector<StoreWrite> batch(writes.begin() + static_cast<long>(begin),
+                                            writes.begin() + static_cast<long>(begin + size));
+        whole += whole_steps(plan_batch(batch));
+        apply_batch(batch, batched);
+        batched.commit_pending();
+        for (const StoreWrite& write : batch) apply(write, single);
+        begin += size;
+      }
+      // The matches left running carry on alike.
+      const auto batched_live = batched.load_unfinished();
+      const auto single_live = single.load_unfinished();
+      REQUIRE(batched_live.size() == single_live.size());
+      for (std::size_t i = 0; i < batched_live.size(); ++i) {
+        CHECK(batched_live[i].id == single_live[i].id);
+        CHECK(batched_live[i].turns == single_live[i].turns);
+      }
+    }
+    CHECK(whole > 0);  // the case under test happened
+    CHECK(contents(batched_dir) == contents(single_dir));
+  }
+}
+
+TEST_CASE("a match created and ended in one batch is one step", "[store][batch]") {
+  const std::vector<StoreWrite> batch{
+      MatchCreated{"a", "onedchess", {}, {}, 1},
+      MatchCreated{"b", "onedchess", {}, {}, 2},
+      SeatTaken{"a", 0, "ann", std::string(64, 'a'), 3},
+      SeatTaken{"a", 1, "bob", std::string(64, 'b'), 4},
+      MatchStarted{"a", 5},
+      SeatTaken{"b", 0, "cy", std::string(64, 'c'), 6},
+      TurnPlayed{"a", 0, TurnRecord::single(0, "2 RIGHT", 7)},
+      MatchFinished{"a", Outcome::win(0, EndReason::KingTaken), 8},
+  };
+  const auto steps = plan_batch(batch);
+  REQUIRE(steps.size() == 3);  // a whole, then b's two writes alone (b has not ended)
+  const auto& whole = std::get<WholeMatch>(steps[0]);
+  CHECK(whole.created == &std::get<MatchCreated>(batch[0]));
+  CHECK(whole.seats[1] == &std::get<SeatTaken>(batch[3]));
+  REQUIRE(whole.turns.size() == 1);
+  CHECK(whole.finished == &std::get<MatchFinished>(batch[7]));
+  CHECK(describe(whole) == "store match a whole (1 turn)");
+  CHECK(std::get<const StoreWrite*>(steps[1]) == &batch[1]);
+  CHECK(std::get<const StoreWrite*>(steps[2]) == &batch[5]);
+
+  TempDir dir;
+  MatchStore store(dir.path());
+  store.defer_commits();
+  apply_batch(batch, store);
+  store.commit_pending();
+  const auto a = store.get("a");
+  REQUIRE(a);
+  CHECK(a->state == MatchState::Finished);
+  CHECK(a->started_ms == 5);
+  CHECK(a->turns.size() == 1);
+  CHECK(store.get("b")->state == MatchState::Open);
+}
+
+TEST_CASE("writes that break the rules are applied alone, and the error names the write", "[store][batch]") {
+  const auto check_refused = [](const std::vector<StoreWrite>& batch, const std::string& expected) {
+    CHECK(whole_steps(plan_batch(batch)) == 0);
+    TempDir dir;
+    MatchStore store(dir.path());
+    store.defer_commits();
+    CHECK_THROWS_WITH(apply_batch(batch, store), Catch::Contains(expected));
+    store.rollback_pending();
+  };
+  const std::vector<StoreWrite> opening{
+      MatchCreated{"m", "onedchess", {}, {}, 1},
+      SeatTaken{"m", 0, "ann", std::string(64, 'a'), 2},
+      SeatTaken{"m", 1, "bob", std::string(64, 'b'), 3},
+  };
+  const auto with = [&](std::vector<StoreWrite> rest) {
+    std::vector<StoreWrite> batch = opening;
+    batch.insert(batch.end(), rest.begin(), rest.end());
+    return batch;
+  };
+  const MatchFinished finished{"m", Outcome::win(0, EndReason::KingTaken), 9};
+  check_refused(with({MatchStarted{"m", 4}, TurnPlayed{"m", 0, TurnRecord::single(0, "x", 1)},
+                      TurnPlayed{"m", 2, TurnRecord::single(1, "y", 1)}, finished}),
+                "cannot store turn 3 of match m: ");
+  check_refused(with({TurnPlayed{"m", 0, TurnRecord::single(0, "x", 1)}, finished}),
+                "cannot store turn 1 of match m: ");
+  check_refused(with({MatchStarted{"m", 4}, MatchStarted{"m", 5}, finished}), "cannot start match m: ");
+  check_refused(with({MatchStarted{"m", 4}, MatchCancelled{"m", 5}}), "cannot cancel match m: ");
+  check_refused(with({finished, SeatFreed{"m", 0}}), "cannot free a seat of match m: ");
+  check_refused(with({SeatTaken{"m", 2, "eve", std::string(64, 'e'), 4}, finished}),
+                "cannot seat a player in match m: seat 2 is not 0 or 1");
+  check_refused(with({MatchCreated{"m", "onedchess", {}, {}, 5}, finished}), "cannot create match m: ");
+}
