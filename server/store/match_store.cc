@@ -7,6 +7,7 @@
 #include <sqlite3.h>
 
 #include "server/store/batch_plan.h"
+#include "server/store/options_json.h"
 #include "server/store/quick_check.h"
 #include "server/store/schema.h"
 #include "server/store/token_hash.h"
@@ -15,27 +16,17 @@ namespace skirmish::store {
 
 namespace {
 
-std::string options_to_json(const engine::Options& options) {
-  nlohmann::json object = nlohmann::json::object();
-  for (const auto& [name, value] : options.values()) object[name] = value;
-  return object.dump();
-}
-
 engine::Options options_from_json(const std::string& path, const std::string& id,
                                   const std::string& text) {
-  engine::Options options;
-  const auto object = nlohmann::json::parse(text, nullptr, false);
-  if (!object.is_object())
-    throw StoreError("database " + path + ": match " + id + " has unreadable options: " + text);
-  for (const auto& [name, value] : object.items()) {
-    if (!value.is_string())
-      throw StoreError("database " + path + ": match " + id + " option " + name + " is not text");
-    options.set(name, value.get<std::string>());
+  try {
+    return read_options_json(nlohmann::json::parse(text));
+  } catch (const std::exception& error) {  // StoreError, or nlohmann's parse error
+    throw StoreError("database " + path + ": match " + id + " has unreadable options " + text + ": " +
+                     error.what());
   }
-  return options;
 }
 
-std::string actors_of(const TurnRecord& turn) {
+std::string_view actors_of(const TurnRecord& turn) {
   if (turn.acted[0] && turn.acted[1]) return "both";
   if (turn.acted[0]) return "0";
   if (turn.acted[1]) return "1";
@@ -260,8 +251,8 @@ void MatchStore::create_match(const std::string& id, const std::string& game,
     Statement& insert = cached(
                      "INSERT INTO matches (id, game, options, settings, status, created_ms) "
                      "VALUES (?, ?, ?, ?, 'open', ?)");
-    insert.bind(1, id).bind(2, game).bind(3, options_to_json(resolved))
-        .bind(4, options_to_json(settings)).bind(5, created_ms).run();
+    insert.bind(1, id).bind(2, game).bind(3, options_json(resolved))
+        .bind(4, options_json(settings)).bind(5, created_ms).run();
     live_[id] = {sqlite3_last_insert_rowid(db_.handle()), MatchState::Open, 0};
   });
 }
@@ -305,7 +296,7 @@ void MatchStore::start_match(const std::string& id, std::int64_t started_ms) {
 
 void MatchStore::append_turn(const std::string& id, std::size_t turn_index,
                              const TurnRecord& turn) {
-  const std::string actors = actors_of(turn);
+  const std::string_view actors = actors_of(turn);
   if (actors.empty())
     throw StoreError("match " + id + " turn " + std::to_string(turn_index) + ": no seat acted");
   write([&] {
@@ -362,8 +353,8 @@ void MatchStore::store_whole_match(const WholeMatch& match) {
     Statement& insert = cached(
         "INSERT INTO matches (id, game, options, settings, status, created_ms, started_ms, "
         "finished_ms, winner, reason) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
-    insert.bind(1, created.match).bind(2, created.game).bind(3, options_to_json(created.options))
-        .bind(4, options_to_json(created.settings)).bind(5, std::string_view(match.finished ? "finished" : "cancelled"))
+    insert.bind(1, created.match).bind(2, created.game).bind(3, options_json(created.options))
+        .bind(4, options_json(created.settings)).bind(5, std::string_view(match.finished ? "finished" : "cancelled"))
         .bind(6, created.at_ms).bind(7, started_ms).bind(8, finished_ms).bind(9, winner).bind(10, reason)
         .run();
     const std::int64_t seq = sqlite3_last_insert_rowid(db_.handle());

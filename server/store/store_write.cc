@@ -6,6 +6,7 @@
 
 #include "protocol/json_writer.h"
 #include "server/store/match_store.h"
+#include "server/store/options_json.h"
 
 namespace skirmish::store {
 
@@ -17,19 +18,6 @@ struct Overloaded : Handlers... {
 };
 template <typename... Handlers>
 Overloaded(Handlers...) -> Overloaded<Handlers...>;
-
-void write_options(protocol::JsonWriter& json, const engine::Options& options) {
-  json.begin_object();
-  for (const auto& [name, value] : options.values()) json.key(name).string(value);
-  json.end_object();
-}
-
-engine::Options read_options(const nlohmann::json& object) {
-  if (!object.is_object()) throw StoreError("options are not an object");
-  engine::Options options;
-  for (const auto& [name, value] : object.items()) options.set(name, value.get<std::string>());
-  return options;
-}
 
 template <typename Value>
 void write_pair(protocol::JsonWriter& json, const Value& pair) {
@@ -103,9 +91,9 @@ void append_journal_line(std::string& out, std::uint64_t seq, const StoreWrite& 
                  [&](const MatchCreated& w) {
                    json.key("op").plain_string("create").key("match").string(w.match);
                    json.key("game").string(w.game).key("options");
-                   write_options(json, w.options);
+                   write_options_json(json, w.options);
                    json.key("settings");
-                   write_options(json, w.settings);
+                   write_options_json(json, w.settings);
                    json.key("at").number(w.at_ms);
                  },
                  [&](const SeatTaken& w) {
@@ -154,7 +142,7 @@ std::pair<std::uint64_t, StoreWrite> parse_journal_line(std::string_view text) {
     const auto at = [&] { return line.at("at").get<std::int64_t>(); };
     if (op == "create")
       return {seq, MatchCreated{std::move(match), line.at("game").get<std::string>(),
-                                read_options(line.at("options")), read_options(line.at("settings")), at()}};
+                                read_options_json(line.at("options")), read_options_json(line.at("settings")), at()}};
     if (op == "join")
       return {seq, SeatTaken{std::move(match), line.at("seat").get<int>(), line.at("name").get<std::string>(),
                              line.at("token_sha256").get<std::string>(), at()}};

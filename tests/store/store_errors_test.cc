@@ -149,3 +149,29 @@ TEST_CASE("a data directory in use by another store is refused, naming the holde
   // Released with its holder: the next server opens the directory.
   CHECK_NOTHROW(MatchStore(dir.path()));
 }
+
+TEST_CASE("a match whose stored options were damaged is refused, naming the match and the fault") {
+  skirmish::test::TempDir dir;
+  {
+    MatchStore store(dir.path());
+    skirmish::engine::Options options;
+    options.set("seed", "5");
+    store.create_match("m1", "onedchess", options, {}, 1000);
+  }
+  const auto load_error = [&](const char* damage) {
+    run_sql(dir.path() / MatchStore::kFileName, damage);
+    MatchStore store(dir.path());
+    try {
+      store.load_unfinished();
+    } catch (const StoreError& error) {
+      return std::string(error.what());
+    }
+    FAIL("the damaged options were read");
+    return std::string();
+  };
+  const auto not_text = load_error(R"(UPDATE matches SET options = '{"seed":5}')");
+  CHECK_THAT(not_text, Catch::Contains("match m1 has unreadable options"));
+  CHECK_THAT(not_text, Catch::Contains("option seed is not text"));
+  CHECK_THAT(load_error(R"(UPDATE matches SET options = '{"seed":"5"}', settings = '[1')"), Catch::Contains("match m1 has unreadable options [1: "));
+  CHECK_THAT(load_error(R"(UPDATE matches SET options = '{"seed":"5"}', settings = '[1]')"), Catch::Contains("options are not a JSON object"));
+}

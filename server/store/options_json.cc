@@ -1,0 +1,32 @@
+#include "server/store/options_json.h"
+
+#include <nlohmann/json.hpp>
+
+#include "server/store/sqlite_db.h"
+
+namespace skirmish::store {
+
+void write_options_json(protocol::JsonWriter& json, const engine::Options& options) {
+  json.begin_object();
+  for (const auto& [name, value] : options.values()) json.key(name).string(value);
+  json.end_object();
+}
+
+std::string options_json(const engine::Options& options) {
+  std::string text;
+  protocol::JsonWriter json(text);
+  write_options_json(json, options);
+  return text;
+}
+
+engine::Options read_options_json(const nlohmann::json& object) {
+  if (!object.is_object()) throw StoreError("options are not a JSON object");
+  engine::Options options;
+  for (const auto& [name, value] : object.items()) {
+    if (!value.is_string()) throw StoreError("option " + name + " is not text");
+    options.set(name, value.get<std::string>());
+  }
+  return options;
+}
+
+}  // namespace skirmish::store
