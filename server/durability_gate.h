@@ -44,11 +44,14 @@ class DurabilityGate : public std::enable_shared_from_this<DurabilityGate> {
   // restart applies the journal to SQLite and reloads every match).
   using FailureHandler = std::function<void(const std::string& why)>;
   // The store thread applies the journaled writes to SQLite in one transaction once this
-  // many wait, or this long after the last time, whichever comes first: a commit costs
-  // about as much as 50 moves' rows, so a quiet server gathers for longer (at 1,000
-  // moves/s, 20 ms batches cost 10 us of CPU per move) and a busy one commits ~40 times a second.
+  // many wait, or this long after the last time, whichever comes first. Each batch costs a
+  // commit and a wake-up: at 1,000 thinking moves/s, 500 ms batches took the store thread
+  // about half the CPU of 100 ms ones. A busy server fills 4,096 in about 100 ms, long
+  // enough for most 1D Chess games to start and end in one batch (written whole,
+  // store/batch_plan.h). A history read does not wait out the interval: await_stored
+  // wakes the store thread.
   static constexpr std::size_t kApplyBatch = 4096;
-  static constexpr std::chrono::milliseconds kApplyInterval{100};
+  static constexpr std::chrono::milliseconds kApplyInterval{500};
   // The store thread waits for idle CPUs (SCHED_IDLE) unless this many writes wait for it
   // (about a second of a busy server's moves), or a history read does.
   static constexpr std::size_t kCatchUpBacklog = 50'000;

@@ -82,7 +82,7 @@ std::string Metrics::render(int connections, bool store_enabled,
                              "time of one journal append: the writes of one flush made durable, "
                              "before any of them is announced");
   header(out, "skirmish_store_backlog", "gauge",
-         "writes journaled but not yet in SQLite (applied in batches of up to 1,024 or every 100 ms)");
+         "writes journaled but not yet in SQLite (applied in batches of up to 4,096 or every 500 ms)");
   out += "skirmish_store_backlog " + std::to_string(store_backlog.load(std::memory_order_relaxed)) + "\n";
   counter(out, "skirmish_store_commits_total",
           "SQLite transactions applying journaled writes (each holds many)", store_commits_total);

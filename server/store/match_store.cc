@@ -339,6 +339,8 @@ void MatchStore::cancel_match(const std::string& id, std::int64_t finished_ms) {
 }
 
 void MatchStore::store_whole_match(const WholeMatch& match) {
+  if (!match.created || (!match.finished && !match.cancelled))
+    throw StoreError("database " + path() + ": a match stored whole needs its creation and its end");
   const MatchCreated& created = *match.created;
   std::optional<std::int64_t> started_ms;
   if (match.started) started_ms = match.started->at_ms;

@@ -165,10 +165,10 @@ void migrate_v4_to_v5(SqliteDb& db) {
   Transaction transaction(db);
   const std::int64_t cookie = schema_cookie(db);
   db.exec("PRAGMA writable_schema = ON");
-  struct Lock {  // however the edit ends
+  struct SchemaReadOnlyAgain {  // however the edit ends
     SqliteDb& db;
-    ~Lock() { sqlite3_exec(db.handle(), "PRAGMA writable_schema = OFF", nullptr, nullptr, nullptr); }
-  } lock{db};
+    ~SchemaReadOnlyAgain() { sqlite3_exec(db.handle(), "PRAGMA writable_schema = OFF", nullptr, nullptr, nullptr); }
+  } read_only_again{db};
   for (const CheckRewrite& check : kChecksV5) {
     Statement edit(db, "UPDATE sqlite_master SET sql = replace(sql, ?1, ?2) "
                        "WHERE type = 'table' AND instr(sql, ?1) > 0");
