@@ -1,5 +1,6 @@
 #include "server/store/batch_plan.h"
 
+#include <optional>
 #include <string_view>
 #include <type_traits>
 #include <unordered_map>
@@ -65,32 +66,75 @@ struct Followed {
   }
 };
 
+// One match's turns in the batch, while they may still make a run: consecutive, and no
+// other write of the match among them (those before the first or after the last do not
+// matter).
+struct Run {
+  std::vector<const TurnPlayed*> turns;
+  const StoreWrite* last = nullptr;  // where the run is applied
+  bool closed = false;  // another write of the match came after a turn
+  bool broken = false;
+
+  void take(const StoreWrite& write) {
+    const auto* turn = std::get_if<TurnPlayed>(&write);
+    if (broken || (!turn && turns.empty())) return;
+    if (!turn) {
+      closed = true;
+      return;
+    }
+    if (!turns.empty() && (closed || turn->turn_index != turns.back()->turn_index + 1)) {
+      broken = true;
+      return;
+    }
+    turns.push_back(turn);
+    last = &write;
+  }
+  bool usable() const { return !broken && turns.size() >= kTurnRun; }
+};
+
+// What the batch holds of one match.
+struct InBatch {
+  std::optional<Followed> followed;  // created in the batch
+  Run run;
+};
+
 }  // namespace
 
 std::vector<BatchStep> plan_batch(const std::vector<StoreWrite>& batch) {
-  std::unordered_map<std::string_view, Followed> followed;  // the matches created in the batch
+  std::unordered_map<std::string_view, InBatch> matches;
+  std::vector<InBatch*> match_of_write;  // by index in the batch (the map's nodes stay put)
+  match_of_write.reserve(batch.size());
   for (const StoreWrite& write : batch) {
-    if (const auto* created = std::get_if<MatchCreated>(&write)) {
-      const auto [it, is_new] = followed.try_emplace(created->match);
-      if (is_new) {
-        it->second.whole.created = created;
-        continue;
-      }
-    }
-    const auto it = followed.find(match_of(write));
-    if (it != followed.end()) it->second.take(write);
+    InBatch& match = matches[match_of(write)];
+    match_of_write.push_back(&match);
+    match.run.take(write);
+    const auto* created = std::get_if<MatchCreated>(&write);
+    if (created && !match.followed) match.followed.emplace().whole.created = created;
+    else if (match.followed) match.followed->take(write);
   }
   std::vector<BatchStep> steps;
   steps.reserve(batch.size());
-  for (const StoreWrite& write : batch) {
-    const auto it = followed.find(match_of(write));
-    if (it == followed.end() || it->second.state != Followed::State::Ended) {
-      steps.emplace_back(&write);
-    } else if (it->second.whole.created == std::get_if<MatchCreated>(&write)) {
-      steps.emplace_back(std::move(it->second.whole));  // its other writes are in it
+  for (std::size_t i = 0; i < batch.size(); ++i) {
+    const StoreWrite& write = batch[i];
+    InBatch& match = *match_of_write[i];
+    const auto state = match.followed ? match.followed->state : Followed::State::Running;
+    if (state == Followed::State::Ended) {
+      if (match.followed->whole.created == std::get_if<MatchCreated>(&write))
+        steps.emplace_back(std::move(match.followed->whole));  // its other writes are in it
+      continue;
     }
+    if (state != Followed::State::Irregular && match.run.usable() && std::holds_alternative<TurnPlayed>(write)) {
+      if (match.run.last == &write) steps.emplace_back(TurnRun{std::move(match.run.turns)});
+      continue;  // the run's other turns are in it
+    }
+    steps.emplace_back(&write);
   }
   return steps;
+}
+
+std::string describe(const TurnRun& run) {
+  return "store turns " + std::to_string(run.turns.front()->turn_index + 1) + " to " +
+         std::to_string(run.turns.back()->turn_index + 1) + " of match " + run.turns.front()->match;
 }
 
 std::string describe(const WholeMatch& match) {
@@ -103,11 +147,16 @@ void apply_batch(const std::vector<StoreWrite>& batch, MatchStore& store) {
   for (const BatchStep& step : plan_batch(batch)) {
     try {
       if (const auto* single = std::get_if<const StoreWrite*>(&step)) apply(**single, store);
-      else store.store_whole_match(std::get<WholeMatch>(step));
+      else if (const auto* whole = std::get_if<WholeMatch>(&step)) store.store_whole_match(*whole);
+      else store.append_turn_run(std::get<TurnRun>(step));
     } catch (const StoreError& error) {
-      const auto* single = std::get_if<const StoreWrite*>(&step);
-      throw StoreError("cannot " + (single ? describe(**single) : describe(std::get<WholeMatch>(step))) +
-                       ": " + error.what());
+      const std::string what = std::visit(
+          [](const auto& s) {
+            if constexpr (std::is_same_v<std::decay_t<decltype(s)>, const StoreWrite*>) return describe(*s);
+            else return describe(s);
+          },
+          step);
+      throw StoreError("cannot " + what + ": " + error.what());
     }
   }
 }

@@ -10,6 +10,12 @@
 // is the newest, so they go at the table's end). Every other write is applied alone, in the
 // batch's order.
 //
+// Long games (DCMS, Tactego) make many turns in one batch: a run of at least kTurnRun
+// consecutive turns of one match, with no other write of that match among them, goes
+// straight into `moves` too, sparing each move its row in the move log and that row's
+// deletion. Its earlier moves still in the log are filed first, so a match's filed turns
+// stay the first ones (what the turn counts rely on).
+//
 // A match is written whole only if its writes follow the rules the single writes check (a
 // start when open, turns in order while running, ...). Otherwise its writes are applied one
 // at a time, so the error names the write that broke them.
@@ -35,14 +41,21 @@ struct WholeMatch {
   const MatchCancelled* cancelled = nullptr;
 };
 
-// One step of a batch: a single write, or (in place of its creation) a whole match.
-using BatchStep = std::variant<const StoreWrite*, WholeMatch>;
+// Consecutive turns of one match (not stored whole), in place of the last of them.
+struct TurnRun {
+  std::vector<const TurnPlayed*> turns;
+};
+inline constexpr std::size_t kTurnRun = 8;
+
+// One step of a batch: a single write, a whole match (in place of its creation), or a run.
+using BatchStep = std::variant<const StoreWrite*, WholeMatch, TurnRun>;
 
 // The batch's steps in the order to apply them. Points into `batch`.
 std::vector<BatchStep> plan_batch(const std::vector<StoreWrite>& batch);
 
-// "store match k3x9 whole (7 turns)", for errors.
+// "store match k3x9 whole (7 turns)", "store turns 5 to 20 of match k3x9", for errors.
 std::string describe(const WholeMatch& match);
+std::string describe(const TurnRun& run);
 
 // Applies the batch's steps to `store`, in the open transaction. Throws StoreError
 // naming the step that failed ("cannot store turn 3 of match k3x9: ...").

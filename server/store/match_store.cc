@@ -294,20 +294,46 @@ void MatchStore::start_match(const std::string& id, std::int64_t started_ms) {
   });
 }
 
-void MatchStore::append_turn(const std::string& id, std::size_t turn_index,
-                             const TurnRecord& turn) {
+std::string_view MatchStore::checked_actors(const std::string& id, std::size_t turn_index,
+                                            const TurnRecord& turn) {
   const std::string_view actors = actors_of(turn);
   if (actors.empty())
     throw StoreError("match " + id + " turn " + std::to_string(turn_index) + ": no seat acted");
+  return actors;
+}
+
+MatchStore::LiveMatch& MatchStore::next_turn_of(const std::string& id, std::size_t turn_index) {
+  // Only the next turn of a running match: a lost or repeated move never goes unnoticed.
+  LiveMatch& match = live(id, "store a turn", {MatchState::Running});
+  if (match.turns != turn_index)
+    throw StoreError("database " + path() + ": match " + id + ": cannot store turn " +
+                     std::to_string(turn_index) + ", the next turn is " + std::to_string(match.turns));
+  return match;
+}
+
+void MatchStore::append_turn(const std::string& id, std::size_t turn_index,
+                             const TurnRecord& turn) {
+  const std::string_view actors = checked_actors(id, turn_index, turn);
   write([&] {
-    // Only the next turn of a running match: a lost or repeated move never goes unnoticed.
-    LiveMatch& match = live(id, "store a turn", {MatchState::Running});
-    if (match.turns != turn_index)
-      throw StoreError("database " + path() + ": match " + id + ": cannot store turn " +
-                       std::to_string(turn_index) + ", the next turn is " +
-                       std::to_string(match.turns));
+    LiveMatch& match = next_turn_of(id, turn_index);
     move_log_->append(match.seq, static_cast<std::int64_t>(turn_index), actors, turn);
     ++match.turns;
+  });
+}
+
+void MatchStore::append_turn_run(const TurnRun& run) {
+  const std::string& id = run.turns.front()->match;
+  for (const TurnPlayed* turn : run.turns) checked_actors(id, turn->turn_index, turn->turn);
+  write([&] {
+    LiveMatch& match = next_turn_of(id, run.turns.front()->turn_index);
+    move_log_->file_match(match.seq);  // the filed turns stay the match's first ones
+    for (const TurnPlayed* turn : run.turns) {
+      if (turn->match != id || turn->turn_index != match.turns)
+        throw StoreError("database " + path() + ": match " + id + ": a run of turns out of order");
+      move_log_->file_directly(match.seq, static_cast<std::int64_t>(turn->turn_index), actors_of(turn->turn),
+                               turn->turn);
+      ++match.turns;
+    }
   });
 }
 

@@ -32,6 +32,7 @@
 
 namespace skirmish::store {
 
+struct TurnRun;
 struct WholeMatch;
 
 class MatchStore {
@@ -94,6 +95,9 @@ class MatchStore {
   // A match created and ended since the last commit, all its rows at once (batch_plan.h):
   // the same rows as its writes one by one would leave.
   void store_whole_match(const WholeMatch& match);
+  // Consecutive turns of a running match, the first being its next, straight into `moves`
+  // (batch_plan.h) after its turns still in the move log. Throws as append_turn does.
+  void append_turn_run(const TurnRun& run);
 
   // Every open or running match with its seats and turns, oldest first: what a restarted
   // server rebuilds (MatchRecord::game_record + engine::replay).
@@ -130,6 +134,10 @@ class MatchStore {
     std::size_t turns = 0;
   };
   void load_live_matches();
+  // The seats that acted in `turn` ("0", "1", "both"); throws when none did.
+  static std::string_view checked_actors(const std::string& id, std::size_t turn_index, const TurnRecord& turn);
+  // The live match `id` if `turn_index` is its next turn; throws otherwise. With mutex_ held.
+  LiveMatch& next_turn_of(const std::string& id, std::size_t turn_index);
   // The live match `id` in one of `states`; throws naming `what` otherwise.
   LiveMatch& live(const std::string& id, std::string_view what,
                   std::initializer_list<MatchState> states);

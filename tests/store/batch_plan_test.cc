@@ -39,7 +39,7 @@ std::vector<StoreWrite> match_script(const std::string& id, std::mt19937& rng) {
   }
   writes.push_back(SeatTaken{id, 1, "bob-" + id, std::string(64, 'b'), 14});
   writes.push_back(MatchStarted{id, 15});
-  const auto turns = rng() % 12;
+  const auto turns = rng() % 40;
   for (std::size_t turn = 0; turn < turns; ++turn)
     writes.push_back(TurnPlayed{id, turn,
                                 chance(50) ? TurnRecord::both({std::string("N"), std::nullopt}, {5, 6})
@@ -82,9 +82,10 @@ std::vector<std::string> contents(const TempDir& dir) {
   return rows;
 }
 
-std::size_t whole_steps(const std::vector<BatchStep>& steps) {
-  return static_cast<std::size_t>(
-      std::count_if(steps.begin(), steps.end(), [](const BatchStep& step) { return step.index() == 1; }));
+template <typename Step>
+std::size_t steps_of(const std::vector<BatchStep>& steps) {
+  return static_cast<std::size_t>(std::count_if(
+      steps.begin(), steps.end(), [](const BatchStep& step) { return std::holds_alternative<Step>(step); }));
 }
 
 }  // namespace
@@ -97,6 +98,7 @@ TEST_CASE("batches leave the same rows as the writes one by one", "[store][batch
     TempDir batched_dir;
     TempDir single_dir;
     std::size_t whole = 0;
+    std::size_t runs = 0;
     {
       MatchStore batched(batched_dir.path());
       batched.defer_commits();
@@ -105,11 +107,22 @@ TEST_CASE("batches leave the same rows as the writes one by one", "[store][batch
         const std::size_t size = std::min<std::size_t>(1 + rng() % 80, writes.size() - begin);
         const std::vector<StoreWrite> batch(writes.begin() + static_cast<long>(begin),
                                             writes.begin() + static_cast<long>(begin + size));
-        whole += whole_steps(plan_batch(batch));
+        const auto steps = plan_batch(batch);
+        whole += steps_of<WholeMatch>(steps);
+        runs += steps_of<TurnRun>(steps);
         apply_batch(batch, batched);
         batched.commit_pending();
         for (const StoreWrite& write : batch) apply(write, single);
         begin += size;
+      }
+      // The history's summaries count the same turns (a live match's count adds the turns
+      // still in the move log to those filed, which must be its first ones).
+      const auto batched_list = batched.list(std::nullopt);
+      const auto single_list = single.list(std::nullopt);
+      REQUIRE(batched_list.size() == single_list.size());
+      for (std::size_t i = 0; i < batched_list.size(); ++i) {
+        CHECK(batched_list[i].id == single_list[i].id);
+        CHECK(batched_list[i].turn_count == single_list[i].turn_count);
       }
       // The matches left running carry on alike.
       const auto batched_live = batched.load_unfinished();
@@ -120,7 +133,8 @@ TEST_CASE("batches leave the same rows as the writes one by one", "[store][batch
         CHECK(batched_live[i].turns == single_live[i].turns);
       }
     }
-    CHECK(whole > 0);  // the case under test happened
+    CHECK(whole > 0);  // the cases under test happened
+    CHECK(runs > 0);
     CHECK(contents(batched_dir) == contents(single_dir));
   }
 }
@@ -162,7 +176,7 @@ TEST_CASE("a match created and ended in one batch is one step", "[store][batch]"
 
 TEST_CASE("writes that break the rules are applied alone, and the error names the write", "[store][batch]") {
   const auto check_refused = [](const std::vector<StoreWrite>& batch, const std::string& expected) {
-    CHECK(whole_steps(plan_batch(batch)) == 0);
+    CHECK(steps_of<WholeMatch>(plan_batch(batch)) == 0);
     TempDir dir;
     MatchStore store(dir.path());
     store.defer_commits();
@@ -191,4 +205,43 @@ TEST_CASE("writes that break the rules are applied alone, and the error names th
   check_refused(with({SeatTaken{"m", 2, "eve", std::string(64, 'e'), 4}, finished}),
                 "cannot seat a player in match m: seat 2 is not 0 or 1");
   check_refused(with({MatchCreated{"m", "onedchess", {}, {}, 5}, finished}), "cannot create match m: ");
+}
+
+TEST_CASE("a match's consecutive turns in a batch are one step, filed at once", "[store][batch]") {
+  TempDir dir;
+  MatchStore store(dir.path());
+  store.defer_commits();
+  apply_batch({MatchCreated{"m", "dcms", {}, {}, 1}, SeatTaken{"m", 0, "ann", std::string(64, 'a'), 2},
+               SeatTaken{"m", 1, "bob", std::string(64, 'b'), 3}, MatchStarted{"m", 4},
+               TurnPlayed{"m", 0, TurnRecord::single(0, "x", 1)}},
+              store);
+  store.commit_pending();
+  const auto turns = [](std::size_t first, std::size_t count) {
+    std::vector<StoreWrite> writes;
+    for (std::size_t turn = first; turn < first + count; ++turn)
+      writes.push_back(TurnPlayed{"m", turn, TurnRecord::both({std::string("N"), std::string("S")}, {3, 4})});
+    return writes;
+  };
+
+  auto batch = turns(1, kTurnRun);
+  batch.insert(batch.begin() + 3, MatchCreated{"other", "dcms", {}, {}, 5});
+  const auto steps = plan_batch(batch);
+  REQUIRE(steps.size() == 2);  // the other match's write, then the run where its last turn was
+  CHECK(std::get<const StoreWrite*>(steps[0]) == &batch[3]);
+  CHECK(std::get<TurnRun>(steps[1]).turns.size() == kTurnRun);
+  CHECK(describe(std::get<TurnRun>(steps[1])) == "store turns 2 to 9 of match m");
+  apply_batch(batch, store);
+  store.commit_pending();
+  CHECK(store.get("m")->turns.size() == 1 + kTurnRun);
+
+  // Another write of the match among the turns: each is applied alone.
+  auto interrupted = turns(1 + kTurnRun, kTurnRun);
+  interrupted.insert(interrupted.begin() + 2, SeatTaken{"m", 1, "bob", std::string(64, 'c'), 6});
+  CHECK(steps_of<TurnRun>(plan_batch(interrupted)) == 0);
+
+  // A run that does not start at the match's next turn is refused, naming it.
+  CHECK_THROWS_WITH(apply_batch(turns(3 + kTurnRun, kTurnRun), store),
+                    Catch::Contains("cannot store turns 12 to 19 of match m: ") &&
+                        Catch::Contains("the next turn is 9"));
+  store.rollback_pending();
 }
