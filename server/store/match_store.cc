@@ -322,6 +322,7 @@ void MatchStore::append_turn(const std::string& id, std::size_t turn_index,
 }
 
 void MatchStore::append_turn_run(const TurnRun& run) {
+  if (run.turns.empty()) return;
   const std::string& id = run.turns.front()->match;
   for (const TurnPlayed* turn : run.turns) checked_actors(id, turn->turn_index, turn->turn);
   write([&] {

@@ -16,6 +16,8 @@
 //  - when its oldest unfiled move is about to leave the log's window (the newest
 //    `window_rows` rows), after which the rows before the window are deleted: the log stays
 //    small enough for a reader to scan.
+// The store thread's whole matches and runs of turns (batch_plan.h) skip the log: their
+// moves go straight into `moves` (file_directly), a run after its match's logged moves.
 // A move is in `moves`, in `recent_moves`, or (filed, not yet deleted) in both with the
 // same values: the view `all_moves` gives each once. Every call runs in the writer's
 // transaction (MatchStore::write); a crash between filing and deleting leaves duplicates
