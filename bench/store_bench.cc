@@ -71,7 +71,7 @@ BENCHMARK(BM_StoreGames)->Arg(0)->Arg(1)->Arg(4)->Arg(16)->Unit(benchmark::kMicr
 // What a loaded server does: 100 matches at once with random 8-letter ids, their writes
 // interleaved (each match makes its next write in turn), applied in batches as the store
 // thread does (store::apply_batch: a match created and ended within one batch is written
-// whole). Games of 7 turns (1D Chess) or 250 (about a Tactego game): in long games every
+// whole, a run of one match's turns goes straight into `moves`). Games of 7 turns (1D Chess) or 250 (about a Tactego game): in long games every
 // match moving at once writes near its own earlier moves, which is what the move log
 // (move_log.h) is for.
 class InterleavedMatch {
@@ -124,27 +124,27 @@ void BM_StoreInterleaved(benchmark::State& state) {
     std::mt19937_64 rng(7);
     std::vector<InterleavedMatch> matches;
     for (int i = 0; i < kMatches; ++i) matches.emplace_back(rng, static_cast<int>(state.range(0)));
-    long long writes = 0;
+    std::size_t next_match = 0;
     std::vector<StoreWrite> batch;
     // The writes are made outside the timing: the server makes them on the network thread.
-    const auto apply_next_batch = [&] {
+    const auto make_next_batch = [&] {
       batch.clear();
-      for (std::size_t i = 0; i < batch_size; ++i)
-        batch.push_back(matches[static_cast<std::size_t>(writes++ % kMatches)].next(rng));
+      for (std::size_t i = 0; i < batch_size; ++i) batch.push_back(matches[next_match++ % kMatches].next(rng));
     };
     // Warm up to a store that already holds some thousands of finished matches.
-    while (writes < 50'000) {
-      apply_next_batch();
+    while (next_match < 50'000) {
+      make_next_batch();
       skirmish::store::apply_batch(batch, store);
       store.commit_pending();
     }
-    writes = 0;
+    long long writes = 0;
     for (auto _ : state) {
       state.PauseTiming();
-      apply_next_batch();
+      make_next_batch();
       state.ResumeTiming();
       skirmish::store::apply_batch(batch, store);
       store.commit_pending();
+      writes += static_cast<long long>(batch_size);
     }
     state.counters["writes/s"] = benchmark::Counter(static_cast<double>(writes), benchmark::Counter::kIsRate);
     state.counters["us/write"] = benchmark::Counter(static_cast<double>(writes),

@@ -26,6 +26,7 @@ struct Followed {
 
   // Takes the match's next write; a write the store would refuse makes it Irregular.
   void take(const StoreWrite& write) {
+    if (state == State::Irregular) return;
     const bool live = state == State::Open || state == State::Running;
     const State next = std::visit(
         [&](const auto& w) -> State {
@@ -62,7 +63,7 @@ struct Followed {
           }
         },
         write);
-    if (state != State::Irregular) state = next;
+    state = next;
   }
 };
 

@@ -1,6 +1,7 @@
 // Batches of journal writes (store/batch_plan.h): a match created and ended within a batch
-// is written whole, and the store ends up with exactly the rows its writes one by one
-// would have left; writes that break the rules are applied alone, so the error names them.
+// is written whole, a match's run of turns goes straight into `moves`, and the store ends up
+// with exactly the rows its writes one by one would have left; writes that break the rules
+// are applied alone, so the error names them.
 #include <catch2/catch.hpp>
 
 #include <algorithm>
