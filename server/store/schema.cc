@@ -84,9 +84,10 @@ INSERT INTO journal_applied (seq) VALUES (0);
 
 // Version 5 writes two CHECK constraints as comparisons, the same rules: SQLite checks a
 // list `IN (...)` of three or more values by building a temporary b-tree on every insert
-// and update, about a microsecond per write (a third of the store thread's work for a 1D
-// Chess move). No stored row changes, so only the text of the tables' definitions is edited,
-// SQLite's documented way to change a constraint (sqlite.org/lang_altertable.html#otheralter).
+// and update, about a microsecond per write (close to half of the store thread's SQLite
+// work per write in store_bench). No stored row changes, so only the text of the tables'
+// definitions is edited, SQLite's documented way to change a constraint
+// (sqlite.org/lang_altertable.html#otheralter).
 struct CheckRewrite {
   const char* before;
   const char* after;
