@@ -1,5 +1,6 @@
 #include "server/store/batch_plan.h"
 
+#include <algorithm>
 #include <optional>
 #include <string_view>
 #include <type_traits>
@@ -18,52 +19,49 @@ const std::string& match_of(const StoreWrite& write) {
 
 bool is_seat(engine::Seat seat) { return seat >= 0 && seat < engine::kSeatCount; }
 
-// One match created in the batch, followed through its writes as MatchStore would.
+// One match created in the batch, followed through its writes by MatchStore's rules.
 struct Followed {
-  enum class State { Open, Running, Ended, Irregular };
-  State state = State::Open;
+  MatchState state = MatchState::Open;
+  bool irregular = false;  // a write the store would refuse: its writes go one by one
   WholeMatch whole;
 
-  // Takes the match's next write; a write the store would refuse makes it Irregular.
+  bool ended() const {
+    return !irregular && (state == MatchState::Finished || state == MatchState::Cancelled);
+  }
+
+  // Takes the match's next write.
   void take(const StoreWrite& write) {
-    if (state == State::Irregular) return;
-    const bool live = state == State::Open || state == State::Running;
-    const State next = std::visit(
-        [&](const auto& w) -> State {
+    if (irregular) return;
+    const auto allowed = states_for(write);  // none for a second creation under the same id
+    if (std::find(allowed.begin(), allowed.end(), state) == allowed.end()) {
+      irregular = true;
+      return;
+    }
+    std::visit(
+        [&](const auto& w) {
           using Write = std::decay_t<decltype(w)>;
-          if constexpr (std::is_same_v<Write, MatchCreated>) {
-            return State::Irregular;  // a second creation under the same id
-          } else if constexpr (std::is_same_v<Write, SeatTaken>) {
-            if (!live || !is_seat(w.seat)) return State::Irregular;
-            whole.seats[static_cast<std::size_t>(w.seat)] = &w;
-            return state;
+          if constexpr (std::is_same_v<Write, SeatTaken>) {
+            if (!is_seat(w.seat)) irregular = true;
+            else whole.seats[static_cast<std::size_t>(w.seat)] = &w;
           } else if constexpr (std::is_same_v<Write, SeatFreed>) {
-            if (!live || !is_seat(w.seat)) return State::Irregular;
-            whole.seats[static_cast<std::size_t>(w.seat)] = nullptr;
-            return state;
+            if (!is_seat(w.seat)) irregular = true;
+            else whole.seats[static_cast<std::size_t>(w.seat)] = nullptr;
           } else if constexpr (std::is_same_v<Write, MatchStarted>) {
-            if (state != State::Open) return State::Irregular;
             whole.started = &w;
-            return State::Running;
+            state = MatchState::Running;
           } else if constexpr (std::is_same_v<Write, TurnPlayed>) {
             const bool acted = w.turn.acted[0] || w.turn.acted[1];
-            if (state != State::Running || w.turn_index != whole.turns.size() || !acted)
-              return State::Irregular;
-            whole.turns.push_back(&w);
-            return state;
+            if (w.turn_index != whole.turns.size() || !acted) irregular = true;
+            else whole.turns.push_back(&w);
           } else if constexpr (std::is_same_v<Write, MatchFinished>) {
-            if (!live) return State::Irregular;
             whole.finished = &w;
-            return State::Ended;
-          } else {
-            static_assert(std::is_same_v<Write, MatchCancelled>);
-            if (state != State::Open) return State::Irregular;
+            state = MatchState::Finished;
+          } else if constexpr (std::is_same_v<Write, MatchCancelled>) {
             whole.cancelled = &w;
-            return State::Ended;
+            state = MatchState::Cancelled;
           }
         },
         write);
-    state = next;
   }
 };
 
@@ -118,13 +116,13 @@ std::vector<BatchStep> plan_batch(const std::vector<StoreWrite>& batch) {
   for (std::size_t i = 0; i < batch.size(); ++i) {
     const StoreWrite& write = batch[i];
     InBatch& match = *match_of_write[i];
-    const auto state = match.followed ? match.followed->state : Followed::State::Running;
-    if (state == Followed::State::Ended) {
+    if (match.followed && match.followed->ended()) {
       if (match.followed->whole.created == std::get_if<MatchCreated>(&write))
         steps.emplace_back(std::move(match.followed->whole));  // its other writes are in it
       continue;
     }
-    if (state != Followed::State::Irregular && match.run.usable() && std::holds_alternative<TurnPlayed>(write)) {
+    const bool irregular = match.followed && match.followed->irregular;
+    if (!irregular && match.run.usable() && std::holds_alternative<TurnPlayed>(write)) {
       if (match.run.last == &write) steps.emplace_back(TurnRun{std::move(match.run.turns)});
       continue;  // the run's other turns are in it
     }

@@ -10,6 +10,7 @@
 #include "server/store/options_json.h"
 #include "server/store/quick_check.h"
 #include "server/store/schema.h"
+#include "server/store/store_write.h"
 #include "server/store/token_hash.h"
 
 namespace skirmish::store {
@@ -226,7 +227,7 @@ void MatchStore::load_live_matches() {
 }
 
 MatchStore::LiveMatch& MatchStore::live(const std::string& id, std::string_view what,
-                                        std::initializer_list<MatchState> states) {
+                                        std::span<const MatchState> states) {
   auto it = live_.find(id);
   if (it == live_.end() || std::find(states.begin(), states.end(), it->second.state) == states.end()) {
     std::string expected;
@@ -265,18 +266,21 @@ void MatchStore::record_join(const std::string& id, engine::Seat seat, const std
 void MatchStore::record_join_hashed(const std::string& id, engine::Seat seat, const std::string& name,
                                     const std::string& token_hash, std::int64_t joined_ms) {
   write([&] {
-    const LiveMatch& match = live(id, "join", {MatchState::Open, MatchState::Running});
-    Statement& insert = cached(
-                     "INSERT OR REPLACE INTO seats (match_seq, seat, name, token_hash, joined_ms) "
-                     "VALUES (?, ?, ?, ?, ?)");
-    insert.bind(1, match.seq).bind(2, seat_index(seat)).bind(3, name).bind(4, token_hash)
-        .bind(5, joined_ms).run();
+    const LiveMatch& match = live(id, "join", kSeatStates);
+    put_seat(match.seq, seat, name, token_hash, joined_ms);
   });
+}
+
+void MatchStore::put_seat(std::int64_t match_seq, engine::Seat seat, const std::string& name,
+                          const std::string& token_hash, std::int64_t joined_ms) {
+  Statement& insert = cached(
+      "INSERT OR REPLACE INTO seats (match_seq, seat, name, token_hash, joined_ms) VALUES (?, ?, ?, ?, ?)");
+  insert.bind(1, match_seq).bind(2, seat_index(seat)).bind(3, name).bind(4, token_hash).bind(5, joined_ms).run();
 }
 
 void MatchStore::record_leave(const std::string& id, engine::Seat seat) {
   write([&] {
-    const LiveMatch& match = live(id, "leave", {MatchState::Open, MatchState::Running});
+    const LiveMatch& match = live(id, "leave", kSeatStates);
     Statement& remove = cached("DELETE FROM seats WHERE match_seq = ? AND seat = ?");
     remove.bind(1, match.seq).bind(2, seat_index(seat)).run();
   });
@@ -284,7 +288,7 @@ void MatchStore::record_leave(const std::string& id, engine::Seat seat) {
 
 void MatchStore::start_match(const std::string& id, std::int64_t started_ms) {
   write([&] {
-    LiveMatch& match = live(id, "start", {MatchState::Open});
+    LiveMatch& match = live(id, "start", kStartStates);
     Statement& update = cached(
                      "UPDATE matches SET status = 'running', started_ms = ? "
                      "WHERE seq = ? AND status = 'open'");
@@ -304,7 +308,7 @@ std::string_view MatchStore::checked_actors(const std::string& id, std::size_t t
 
 MatchStore::LiveMatch& MatchStore::next_turn_of(const std::string& id, std::size_t turn_index) {
   // Only the next turn of a running match: a lost or repeated move never goes unnoticed.
-  LiveMatch& match = live(id, "store a turn", {MatchState::Running});
+  LiveMatch& match = live(id, "store a turn", kTurnStates);
   if (match.turns != turn_index)
     throw StoreError("database " + path() + ": match " + id + ": cannot store turn " +
                      std::to_string(turn_index) + ", the next turn is " + std::to_string(match.turns));
@@ -341,7 +345,7 @@ void MatchStore::append_turn_run(const TurnRun& run) {
 void MatchStore::finish_match(const std::string& id, const engine::Outcome& result,
                               std::int64_t finished_ms) {
   write([&] {
-    const LiveMatch& match = live(id, "finish", {MatchState::Open, MatchState::Running});
+    const LiveMatch& match = live(id, "finish", kFinishStates);
     Statement& update = cached(
                      "UPDATE matches SET status = 'finished', finished_ms = ?, winner = ?, reason = ? "
                      "WHERE seq = ? AND status IN ('open', 'running')");
@@ -355,7 +359,7 @@ void MatchStore::finish_match(const std::string& id, const engine::Outcome& resu
 
 void MatchStore::cancel_match(const std::string& id, std::int64_t finished_ms) {
   write([&] {
-    const LiveMatch& match = live(id, "cancel", {MatchState::Open});
+    const LiveMatch& match = live(id, "cancel", kCancelStates);
     Statement& update = cached(
                      "UPDATE matches SET status = 'cancelled', finished_ms = ? "
                      "WHERE seq = ? AND status = 'open'");
@@ -387,13 +391,8 @@ void MatchStore::store_whole_match(const WholeMatch& match) {
         .bind(6, created.at_ms).bind(7, started_ms).bind(8, finished_ms).bind(9, winner).bind(10, reason)
         .run();
     const std::int64_t seq = sqlite3_last_insert_rowid(db_.handle());
-    for (const SeatTaken* seat : match.seats) {
-      if (!seat) continue;
-      Statement& insert_seat = cached(
-          "INSERT INTO seats (match_seq, seat, name, token_hash, joined_ms) VALUES (?, ?, ?, ?, ?)");
-      insert_seat.bind(1, seq).bind(2, seat_index(seat->seat)).bind(3, seat->name)
-          .bind(4, seat->token_hash).bind(5, seat->at_ms).run();
-    }
+    for (const SeatTaken* seat : match.seats)
+      if (seat) put_seat(seq, seat->seat, seat->name, seat->token_hash, seat->at_ms);
     for (const TurnPlayed* turn : match.turns)
       move_log_->file_directly(seq, static_cast<std::int64_t>(turn->turn_index), actors_of(turn->turn),
                                turn->turn);

@@ -12,10 +12,10 @@
 #include <condition_variable>
 #include <cstdint>
 #include <filesystem>
-#include <initializer_list>
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -134,13 +134,15 @@ class MatchStore {
     std::size_t turns = 0;
   };
   void load_live_matches();
+  // Takes (or takes again) a seat of the match numbered `match_seq`. With mutex_ held.
+  void put_seat(std::int64_t match_seq, engine::Seat seat, const std::string& name,
+                const std::string& token_hash, std::int64_t joined_ms);
   // The seats that acted in `turn` ("0", "1", "both"); throws when none did.
   static std::string_view checked_actors(const std::string& id, std::size_t turn_index, const TurnRecord& turn);
   // The live match `id` if `turn_index` is its next turn; throws otherwise. With mutex_ held.
   LiveMatch& next_turn_of(const std::string& id, std::size_t turn_index);
   // The live match `id` in one of `states`; throws naming `what` otherwise.
-  LiveMatch& live(const std::string& id, std::string_view what,
-                  std::initializer_list<MatchState> states);
+  LiveMatch& live(const std::string& id, std::string_view what, std::span<const MatchState> states);
   std::vector<MatchRecord> query_matches(SqliteDb& db, const std::string& where,
                                          std::string_view bound, const std::string& order,
                                          std::size_t limit, bool with_turns);

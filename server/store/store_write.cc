@@ -68,6 +68,19 @@ void apply(const StoreWrite& write, MatchStore& store) {
              write);
 }
 
+std::span<const MatchState> states_for(const StoreWrite& write) {
+  return std::visit(Overloaded{
+                        [](const MatchCreated&) { return std::span<const MatchState>(); },
+                        [](const SeatTaken&) { return std::span<const MatchState>(kSeatStates); },
+                        [](const SeatFreed&) { return std::span<const MatchState>(kSeatStates); },
+                        [](const MatchStarted&) { return std::span<const MatchState>(kStartStates); },
+                        [](const TurnPlayed&) { return std::span<const MatchState>(kTurnStates); },
+                        [](const MatchFinished&) { return std::span<const MatchState>(kFinishStates); },
+                        [](const MatchCancelled&) { return std::span<const MatchState>(kCancelStates); },
+                    },
+                    write);
+}
+
 std::string describe(const StoreWrite& write) {
   return std::visit(
       Overloaded{

@@ -3,7 +3,9 @@
 // of it (journal.h), and later applies to SQLite (apply). Each kind maps to one MatchStore
 // call. A journal line is one JSON object with the write's sequence number and kind:
 //   {"seq":7,"op":"turn","match":"k3x9","turn":4,"moves":["a1-a2",null],"ms":[812,null]}
+#include <array>
 #include <cstdint>
+#include <span>
 #include <string>
 #include <string_view>
 #include <variant>
@@ -55,6 +57,16 @@ struct MatchCancelled {
 
 using StoreWrite = std::variant<MatchCreated, SeatTaken, SeatFreed, MatchStarted, TurnPlayed,
                                 MatchFinished, MatchCancelled>;
+
+// The states a match must be in for each write to apply: MatchStore refuses the write in
+// any other, and batch_plan.h follows a batch's matches by the same rule.
+inline constexpr std::array kSeatStates{MatchState::Open, MatchState::Running};  // taken, freed
+inline constexpr std::array kStartStates{MatchState::Open};
+inline constexpr std::array kTurnStates{MatchState::Running};
+inline constexpr std::array kFinishStates{MatchState::Open, MatchState::Running};
+inline constexpr std::array kCancelStates{MatchState::Open};
+// Those of `write`; none for a creation (there is no match yet).
+std::span<const MatchState> states_for(const StoreWrite& write);
 
 // Runs the write on `store` (throws StoreError as the MatchStore call does).
 void apply(const StoreWrite& write, MatchStore& store);
