@@ -91,10 +91,11 @@ void DurabilityGate::journal(std::string& lines, std::vector<store::StoreWrite>&
   bool wake = false;
   {
     std::lock_guard lock(store_mutex_);
-    std::move(writes.begin(), writes.end(), std::back_inserter(to_store_));
+    to_store_count_ += writes.size();
+    to_store_.push_back(std::move(writes));  // the vector, not each write: no copy
     to_store_last_ = last;
     wake = std::exchange(store_idle_, false) ||
-           (to_store_.size() >= kApplyBatch && !std::exchange(batch_full_, true));
+           (to_store_count_ >= kApplyBatch && !std::exchange(batch_full_, true));
   }
   if (wake) store_wake_.notify_one();
   // Announced at once, unless SQLite is too far behind: then the games wait for it, as
@@ -164,36 +165,39 @@ void DurabilityGate::run() {
   // else wants (a store thread at normal priority doubled the games' p99 latency on a busy
   // machine). It runs at normal priority while someone waits for it or it falls behind.
   if (background_) priority_.bind_to_this_thread();
-  std::vector<store::StoreWrite> batch;
+  std::vector<std::vector<store::StoreWrite>> batch;
   for (;;) {
+    std::size_t count = 0;
     std::uint64_t last = 0;
     bool urgent = false;
     {
       std::unique_lock lock(store_mutex_);
       // Gather for a while (a history read or the stop cuts it short), then wait for work.
       store_wake_.wait_for(lock, kApplyInterval, [this] {
-        return store_stopping_ || hurry_ || to_store_.size() >= kApplyBatch;
+        return store_stopping_ || hurry_ || to_store_count_ >= kApplyBatch;
       });
       store_idle_ = to_store_.empty();
       store_wake_.wait(lock, [this] { return store_stopping_ || !to_store_.empty(); });
       store_idle_ = false;
       if (to_store_.empty()) return;  // stopping, and everything is applied
-      urgent = hurry_ || store_stopping_ || to_store_.size() >= kCatchUpBacklog;
+      urgent = hurry_ || store_stopping_ || to_store_count_ >= kCatchUpBacklog;
       hurry_ = false;
       batch_full_ = false;
       batch.swap(to_store_);
+      count = std::exchange(to_store_count_, 0);
       last = to_store_last_;
     }
     if (background_ && !priority_.set_background(!urgent))
       std::call_once(priority_refused_, [] {
         spdlog::warn("store: the system refused to change the store thread's scheduling policy");
       });
-    apply_batch(batch, last);
-    batch.clear();
+    apply_batch(batch, count, last);
+    batch.clear();  // frees the writes: what the store thread keeps is one small vector
   }
 }
 
-void DurabilityGate::apply_batch(std::vector<store::StoreWrite>& batch, std::uint64_t last_seq) {
+void DurabilityGate::apply_batch(const std::vector<std::vector<store::StoreWrite>>& batch,
+                                 std::size_t count, std::uint64_t last_seq) {
   if (store_broken_) return;  // the journal keeps them: a restart applies them
   try {
     ScopedTimer timer(metrics_.store_commit_latency);
@@ -208,7 +212,7 @@ void DurabilityGate::apply_batch(std::vector<store::StoreWrite>& batch, std::uin
     fail(error.what());
     return;
   }
-  metrics_.store_backlog.fetch_sub(batch.size(), std::memory_order_relaxed);
+  metrics_.store_backlog.fetch_sub(count, std::memory_order_relaxed);
   {
     std::lock_guard lock(store_mutex_);
     stored_.store(last_seq);

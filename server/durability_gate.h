@@ -92,7 +92,9 @@ class DurabilityGate : public std::enable_shared_from_this<DurabilityGate> {
   void journal(std::string& lines, std::vector<store::StoreWrite>& writes, std::uint64_t first,
                std::uint64_t last, bool on_executor);
   void run();
-  void apply_batch(std::vector<store::StoreWrite>& batch, std::uint64_t last_seq);
+  // Applies `count` writes, the last numbered last_seq, in one transaction.
+  void apply_batch(const std::vector<std::vector<store::StoreWrite>>& batch, std::size_t count,
+                   std::uint64_t last_seq);
   // On the executor: announces the writes up to `journaled`.
   void release_through(std::uint64_t journaled);
   void release_waiters();
@@ -121,7 +123,10 @@ class DurabilityGate : public std::enable_shared_from_this<DurabilityGate> {
   // Journaled writes for the store thread (store_mutex_).
   std::mutex store_mutex_;
   std::condition_variable store_wake_;
-  std::vector<store::StoreWrite> to_store_;
+  // As the appends handed them over (each flush's vector moved in whole): no array as
+  // long as the longest backlog is kept, and no write is moved again.
+  std::vector<std::vector<store::StoreWrite>> to_store_;
+  std::size_t to_store_count_ = 0;   // writes in to_store_
   std::uint64_t to_store_last_ = 0;  // the number of the last write in to_store_
   bool store_idle_ = false;           // waiting for writes: the next flush wakes it
   bool batch_full_ = false;           // kApplyBatch writes wait: the store thread was woken

@@ -99,34 +99,40 @@ struct InBatch {
 
 }  // namespace
 
-std::vector<BatchStep> plan_batch(const std::vector<StoreWrite>& batch) {
+std::vector<BatchStep> plan_batch(WriteChunks batch) {
   std::unordered_map<std::string_view, InBatch> matches;
-  std::vector<InBatch*> match_of_write;  // by index in the batch (the map's nodes stay put)
-  match_of_write.reserve(batch.size());
-  for (const StoreWrite& write : batch) {
-    InBatch& match = matches[match_of(write)];
-    match_of_write.push_back(&match);
-    match.run.take(write);
-    const auto* created = std::get_if<MatchCreated>(&write);
-    if (created && !match.followed) match.followed.emplace().whole.created = created;
-    else if (match.followed) match.followed->take(write);
+  std::vector<InBatch*> match_of_write;  // in the batch's order (the map's nodes stay put)
+  std::size_t writes = 0;
+  for (const auto& chunk : batch) writes += chunk.size();
+  match_of_write.reserve(writes);
+  for (const auto& chunk : batch) {
+    for (const StoreWrite& write : chunk) {
+      InBatch& match = matches[match_of(write)];
+      match_of_write.push_back(&match);
+      match.run.take(write);
+      const auto* created = std::get_if<MatchCreated>(&write);
+      if (created && !match.followed) match.followed.emplace().whole.created = created;
+      else if (match.followed) match.followed->take(write);
+    }
   }
   std::vector<BatchStep> steps;
-  steps.reserve(batch.size());
-  for (std::size_t i = 0; i < batch.size(); ++i) {
-    const StoreWrite& write = batch[i];
-    InBatch& match = *match_of_write[i];
-    if (match.followed && match.followed->ended()) {
-      if (match.followed->whole.created == std::get_if<MatchCreated>(&write))
-        steps.emplace_back(std::move(match.followed->whole));  // its other writes are in it
-      continue;
+  steps.reserve(writes);
+  auto match_of_next = match_of_write.begin();
+  for (const auto& chunk : batch) {
+    for (const StoreWrite& write : chunk) {
+      InBatch& match = **match_of_next++;
+      if (match.followed && match.followed->ended()) {
+        if (match.followed->whole.created == std::get_if<MatchCreated>(&write))
+          steps.emplace_back(std::move(match.followed->whole));  // its other writes are in it
+        continue;
+      }
+      const bool irregular = match.followed && match.followed->irregular;
+      if (!irregular && match.run.usable() && std::holds_alternative<TurnPlayed>(write)) {
+        if (match.run.last == &write) steps.emplace_back(TurnRun{std::move(match.run.turns)});
+        continue;  // the run's other turns are in it
+      }
+      steps.emplace_back(&write);
     }
-    const bool irregular = match.followed && match.followed->irregular;
-    if (!irregular && match.run.usable() && std::holds_alternative<TurnPlayed>(write)) {
-      if (match.run.last == &write) steps.emplace_back(TurnRun{std::move(match.run.turns)});
-      continue;  // the run's other turns are in it
-    }
-    steps.emplace_back(&write);
   }
   return steps;
 }
@@ -142,7 +148,7 @@ std::string describe(const WholeMatch& match) {
          (turns == 1 ? " turn)" : " turns)");
 }
 
-void apply_batch(const std::vector<StoreWrite>& batch, MatchStore& store) {
+void apply_batch(WriteChunks batch, MatchStore& store) {
   for (const BatchStep& step : plan_batch(batch)) {
     try {
       if (const auto* single = std::get_if<const StoreWrite*>(&step)) apply(**single, store);

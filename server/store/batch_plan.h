@@ -20,6 +20,7 @@
 // start when open, turns in order while running, ...). Otherwise its writes are applied one
 // at a time, so the error names the write that broke them.
 #include <array>
+#include <span>
 #include <string>
 #include <variant>
 #include <vector>
@@ -50,8 +51,13 @@ inline constexpr std::size_t kTurnRun = 8;
 // One step of a batch: a single write, a whole match (in place of its creation), or a run.
 using BatchStep = std::variant<const StoreWrite*, WholeMatch, TurnRun>;
 
+// A batch as the journal's appends handed it over: their writes, in order, chunk by chunk
+// (never copied into one array).
+using WriteChunks = std::span<const std::vector<StoreWrite>>;
+
 // The batch's steps in the order to apply them. Points into `batch`.
-std::vector<BatchStep> plan_batch(const std::vector<StoreWrite>& batch);
+std::vector<BatchStep> plan_batch(WriteChunks batch);
+inline std::vector<BatchStep> plan_batch(const std::vector<StoreWrite>& batch) { return plan_batch({&batch, 1}); }
 
 // "store match k3x9 whole (7 turns)", "store turns 5 to 20 of match k3x9", for errors.
 std::string describe(const WholeMatch& match);
@@ -59,6 +65,7 @@ std::string describe(const TurnRun& run);
 
 // Applies the batch's steps to `store`, in the open transaction. Throws StoreError
 // naming the step that failed ("cannot store turn 3 of match k3x9: ...").
-void apply_batch(const std::vector<StoreWrite>& batch, MatchStore& store);
+void apply_batch(WriteChunks batch, MatchStore& store);
+inline void apply_batch(const std::vector<StoreWrite>& batch, MatchStore& store) { apply_batch({&batch, 1}, store); }
 
 }  // namespace skirmish::store
