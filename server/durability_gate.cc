@@ -92,7 +92,12 @@ void DurabilityGate::journal(std::string& lines, std::vector<store::StoreWrite>&
   {
     std::lock_guard lock(store_mutex_);
     to_store_count_ += writes.size();
-    to_store_.push_back(std::move(writes));  // the vector, not each write: no copy
+    // A few writes (bots that think make about one per append) join the last vector, as
+    // before chunks: not thousands of tiny vectors a second, each freed on another thread.
+    if (!to_store_.empty() && to_store_.back().size() + writes.size() <= kChunkWrites)
+      std::move(writes.begin(), writes.end(), std::back_inserter(to_store_.back()));
+    else
+      to_store_.push_back(std::move(writes));
     to_store_last_ = last;
     wake = std::exchange(store_idle_, false) ||
            (to_store_count_ >= kApplyBatch && !std::exchange(batch_full_, true));

@@ -123,8 +123,9 @@ class DurabilityGate : public std::enable_shared_from_this<DurabilityGate> {
   // Journaled writes for the store thread (store_mutex_).
   std::mutex store_mutex_;
   std::condition_variable store_wake_;
-  // As the appends handed them over (each flush's vector moved in whole): no array as
-  // long as the longest backlog is kept, and no write is moved again.
+  // In vectors of up to kChunkWrites (a longer append's vector is moved in whole), all
+  // freed once applied: no array as long as the longest backlog is kept for good.
+  static constexpr std::size_t kChunkWrites = 1024;
   std::vector<std::vector<store::StoreWrite>> to_store_;
   std::size_t to_store_count_ = 0;   // writes in to_store_
   std::uint64_t to_store_last_ = 0;  // the number of the last write in to_store_
