@@ -123,8 +123,8 @@ class DurabilityGate : public std::enable_shared_from_this<DurabilityGate> {
   // Journaled writes for the store thread (store_mutex_).
   std::mutex store_mutex_;
   std::condition_variable store_wake_;
-  // In vectors of up to kChunkWrites (a longer append's vector is moved in whole), all
-  // freed once applied: no array as long as the longest backlog is kept for good.
+  // In vectors of up to kChunkWrites (an append that does not fit in the last one comes in
+  // as its own vector), all freed once applied: no array keeps the longest backlog's size.
   static constexpr std::size_t kChunkWrites = 1024;
   std::vector<std::vector<store::StoreWrite>> to_store_;
   std::size_t to_store_count_ = 0;   // writes in to_store_

@@ -54,7 +54,7 @@ MatchStore::MatchStore(const std::filesystem::path& data_dir, Sync sync,
   }
   db_.exec(sync == Sync::Full ? "PRAGMA synchronous = FULL" : "PRAGMA synchronous = NORMAL");
   db_.exec("PRAGMA foreign_keys = ON");
-  // 2 MiB of page cache (SQLite's default): the writes land on the last pages of each
+  // 2 MiB of page cache (about SQLite's default): the writes land on the last pages of each
   // table (matches and moves are keyed by seq), and store_bench's writes cost the same as
   // with 32 MiB on a store of 600,000 matches, where the larger cache was a fifth of a
   // small server's memory.
