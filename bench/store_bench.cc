@@ -71,9 +71,9 @@ BENCHMARK(BM_StoreGames)->Arg(0)->Arg(1)->Arg(4)->Arg(16)->Unit(benchmark::kMicr
 // What a loaded server does: 100 matches at once with random 8-letter ids, their writes
 // interleaved (each match makes its next write in turn), applied in batches as the store
 // thread does (store::apply_batch: a match created and ended within one batch is written
-// whole, a run of one match's turns goes straight into `moves`). Games of 7 turns (1D Chess) or 250 (about a Tactego game): in long games every
-// match moving at once writes near its own earlier moves, which is what the move log
-// (move_log.h) is for.
+// whole, a run of one match's turns goes straight into `moves`). Games of 7 turns (1D
+// Chess) or 250 (about a Tactego game): in long games every match moving at once writes
+// near its own earlier moves, which is what the move log (move_log.h) is for.
 class InterleavedMatch {
  public:
   InterleavedMatch(std::mt19937_64& rng, int turns_per_game) : turns_(turns_per_game) { renew(rng); }

@@ -19,6 +19,7 @@ namespace skirmish::engine {
 
 using Seat = int;  // 0 or 1; each game names its seats (Tactego: 0 red, 1 blue; ...)
 inline constexpr int kSeatCount = 2;
+inline constexpr bool is_seat(Seat seat) { return seat >= 0 && seat < kSeatCount; }
 
 // Deterministic generator for random playouts and bots (never the wall clock).
 using Rng = std::mt19937_64;

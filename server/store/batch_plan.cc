@@ -7,6 +7,7 @@
 #include <unordered_map>
 #include <variant>
 
+#include "engine/common/game.h"
 #include "server/store/match_store.h"
 
 namespace skirmish::store {
@@ -16,8 +17,6 @@ namespace {
 const std::string& match_of(const StoreWrite& write) {
   return std::visit([](const auto& w) -> const std::string& { return w.match; }, write);
 }
-
-bool is_seat(engine::Seat seat) { return seat >= 0 && seat < engine::kSeatCount; }
 
 // One match created in the batch, followed through its writes by MatchStore's rules.
 struct Followed {
@@ -41,10 +40,10 @@ struct Followed {
         [&](const auto& w) {
           using Write = std::decay_t<decltype(w)>;
           if constexpr (std::is_same_v<Write, SeatTaken>) {
-            if (!is_seat(w.seat)) irregular = true;
+            if (!engine::is_seat(w.seat)) irregular = true;
             else whole.seats[static_cast<std::size_t>(w.seat)] = &w;
           } else if constexpr (std::is_same_v<Write, SeatFreed>) {
-            if (!is_seat(w.seat)) irregular = true;
+            if (!engine::is_seat(w.seat)) irregular = true;
             else whole.seats[static_cast<std::size_t>(w.seat)] = nullptr;
           } else if constexpr (std::is_same_v<Write, MatchStarted>) {
             whole.started = &w;

@@ -35,7 +35,7 @@ std::string_view actors_of(const TurnRecord& turn) {
 }
 
 std::int64_t seat_index(engine::Seat seat) {
-  if (seat < 0 || seat >= engine::kSeatCount)
+  if (!engine::is_seat(seat))
     throw StoreError("seat " + std::to_string(seat) + " is not 0 or 1");
   return seat;
 }
@@ -391,7 +391,7 @@ void MatchStore::store_whole_match(const WholeMatch& match) {
         "INSERT INTO matches (id, game, options, settings, status, created_ms, started_ms, "
         "finished_ms, winner, reason) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
     insert.bind(1, created.match).bind(2, created.game).bind(3, options_json(created.options))
-        .bind(4, options_json(created.settings)).bind(5, std::string_view(match.finished ? "finished" : "cancelled"))
+        .bind(4, options_json(created.settings)).bind(5, to_string(match.finished ? MatchState::Finished : MatchState::Cancelled))
         .bind(6, created.at_ms).bind(7, started_ms).bind(8, finished_ms).bind(9, winner).bind(10, reason)
         .run();
     const std::int64_t seq = sqlite3_last_insert_rowid(db_.handle());
