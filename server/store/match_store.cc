@@ -55,10 +55,10 @@ MatchStore::MatchStore(const std::filesystem::path& data_dir, Sync sync,
   db_.exec(sync == Sync::Full ? "PRAGMA synchronous = FULL" : "PRAGMA synchronous = NORMAL");
   db_.exec("PRAGMA foreign_keys = ON");
   // 512 KiB of page cache (a quarter of SQLite's default): the writes land on the last pages
-  // of each table (matches and moves are keyed by seq), and store_bench's writes cost the
-  // same as with 32 MiB on a store of 600,000 matches; so did the load generator's at 19,800
-  // connections. The cache fills up whatever its size, and at 2 MiB it was a tenth of a
-  // small server's memory (100 matches).
+  // of each table (matches and moves are keyed by seq). The cache fills up whatever its
+  // size, and at 2 MiB it was a sixth of a small server's memory (100 Tactego matches). The
+  // load generator's CPU per move was the same with either; store_bench's 1D Chess-like
+  // churn about 15% dearer per write once the random match ids' index outgrows the cache.
   db_.exec("PRAGMA cache_size = -512");
   require_intact(db_);
   found_schema_version_ = prepare_schema(db_);
