@@ -58,7 +58,7 @@ MatchStore::MatchStore(const std::filesystem::path& data_dir, Sync sync,
   // of each table (matches and moves are keyed by seq). The cache fills up whatever its
   // size, and at 2 MiB it was a sixth of a small server's memory (100 Tactego matches). The
   // load generator's CPU per move was the same with either; store_bench's 1D Chess-like
-  // churn about 15% dearer per write once the random match ids' index outgrows the cache.
+  // churn was about 15% dearer per write once the random match ids' index outgrew it.
   db_.exec("PRAGMA cache_size = -512");
   require_intact(db_);
   found_schema_version_ = prepare_schema(db_);
