@@ -8,17 +8,18 @@
 namespace skirmish::store {
 namespace {
 
-// Copies log rows into `moves`; each use adds which rows and in what order.
-constexpr const char* kFileFromLog =
-    "INSERT INTO moves (match_seq, turn, actors, move0, move1, ms0, ms1) "
-    "SELECT match_seq, turn, actors, move0, move1, ms0, ms1 FROM recent_moves AS r ";
-
-// Runs an insert of the seven columns of a move, in kFileFromLog's order.
+// Runs an insert of the seven columns of a move: match_seq, turn, actors, move0, move1,
+// ms0, ms1.
 void insert_move(Statement& insert, std::int64_t match_seq, std::int64_t turn, std::string_view actors,
                  const TurnRecord& record) {
   insert.reset();
   insert.bind(1, match_seq).bind(2, turn).bind(3, actors).bind(4, record.moves[0])
       .bind(5, record.moves[1]).bind(6, record.millis[0]).bind(7, record.millis[1]).run();
+}
+
+void step(Statement& statement) {
+  statement.reset();
+  statement.run();
 }
 
 }  // namespace
@@ -34,14 +35,16 @@ MoveLog::MoveLog(SqliteDb& db, Policy policy)
                     "INSERT INTO moves (match_seq, turn, actors, move0, move1, ms0, ms1) "
                     "VALUES (?, ?, ?, ?, ?, ?, ?)",
                     true),
-      file_row_(db, std::string(kFileFromLog) + "WHERE rowid IN (SELECT value FROM json_each(?)) ORDER BY turn",
-                true),
-      cut_(db, "DELETE FROM recent_moves WHERE rowid < ?", true) {
+      cut_(db, "DELETE FROM recent_moves WHERE rowid < ?", true),
+      begin_run_(db, "SAVEPOINT file_run", true),
+      end_run_(db, "RELEASE file_run", true),
+      undo_run_(db, "ROLLBACK TO file_run", true) {
   policy_.file_after_turns = std::max<std::size_t>(policy_.file_after_turns, 1);
   policy_.window_rows = std::max<std::int64_t>(policy_.window_rows, 1);
   // What a stopped server left unfiled (a filed move only once), then an empty log: no
   // row is unfiled that unfiled_ does not know of.
-  db.exec(std::string(kFileFromLog) +
+  db.exec("INSERT INTO moves (match_seq, turn, actors, move0, move1, ms0, ms1) "
+          "SELECT match_seq, turn, actors, move0, move1, ms0, ms1 FROM recent_moves AS r "
           "WHERE NOT EXISTS (SELECT 1 FROM moves AS m WHERE m.match_seq = r.match_seq AND m.turn = r.turn) "
           "ORDER BY match_seq, turn;"
           "DELETE FROM recent_moves;");
@@ -51,10 +54,10 @@ void MoveLog::append(std::int64_t match_seq, std::int64_t turn, std::string_view
                      const TurnRecord& record) {
   insert_move(insert_, match_seq, turn, actors, record);
   const std::int64_t rowid = sqlite3_last_insert_rowid(db_.handle());
-  auto& rows = unfiled_[match_seq];
-  if (rows.empty()) oldest_unfiled_.emplace_back(rowid, match_seq);
-  rows.push_back(rowid);
-  if (rows.size() >= policy_.file_after_turns) file_match(match_seq);
+  auto& moves = unfiled_[match_seq];
+  if (moves.empty()) oldest_unfiled_.emplace_back(rowid, match_seq);
+  moves.push_back({rowid, turn, std::string(actors), record});
+  if (moves.size() >= policy_.file_after_turns) file_match(match_seq);
   keep_window(rowid);
 }
 
@@ -66,15 +69,22 @@ void MoveLog::file_directly(std::int64_t match_seq, std::int64_t turn, std::stri
 void MoveLog::file_match(std::int64_t match_seq) {
   const auto it = unfiled_.find(match_seq);
   if (it == unfiled_.end()) return;
-  // One statement for the run: the row numbers as a JSON array.
-  std::string rowids = "[";
-  for (const std::int64_t rowid : it->second) {
-    if (rowids.size() > 1) rowids += ',';
-    rowids += std::to_string(rowid);
+  const std::vector<UnfiledMove>& moves = it->second;
+  const bool run = moves.size() > 1;  // one insert is whole or not by itself
+  if (run) step(begin_run_);
+  try {
+    for (const UnfiledMove& move : moves)
+      insert_move(insert_filed_, match_seq, move.turn, move.actors, move.record);
+  } catch (const StoreError&) {
+    // Undone, unless SQLite rolled back the whole transaction already (MatchStore::write
+    // then writes nothing more).
+    if (run && sqlite3_get_autocommit(db_.handle()) == 0) {
+      step(undo_run_);
+      step(end_run_);
+    }
+    throw;
   }
-  rowids += ']';
-  file_row_.reset();
-  file_row_.bind(1, rowids).run();
+  if (run) step(end_run_);
   unfiled_.erase(it);  // its entry in oldest_unfiled_ is now stale
 }
 
@@ -84,7 +94,7 @@ void MoveLog::keep_window(std::int64_t newest_rowid) {
     const auto [rowid, match_seq] = oldest_unfiled_.front();
     oldest_unfiled_.pop_front();
     const auto it = unfiled_.find(match_seq);
-    if (it != unfiled_.end() && it->second.front() == rowid) file_match(match_seq);
+    if (it != unfiled_.end() && it->second.front().rowid == rowid) file_match(match_seq);
   }
   // Every row before first_kept is filed now. Deleted in batches of an eighth of the
   // window: one statement per few thousand moves, each freeing whole pages.

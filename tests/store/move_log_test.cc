@@ -108,6 +108,29 @@ TEST_CASE("a match that stops moving is filed when its moves leave the log's win
   check_turns(store, "idle", 5);
 }
 
+TEST_CASE("a run that cannot be filed leaves none of its moves filed", "[store][move_log]") {
+  skirmish::test::TempDir dir;
+  MatchStore store(dir.path(), MatchStore::Sync::Normal, {}, MoveLog::Policy{4, 1000});
+  start(store, "m");
+  play(store, "m", 0, 3);
+  // Turn 2's place in `moves` is taken, so filing the run of turns 0 to 3 fails on its
+  // third insert: the first two must not stay behind, or the next filing would repeat them.
+  skirmish::test::run_sql(db_file(dir),
+                          "INSERT INTO moves (match_seq, turn, actors, move0) VALUES (1, 2, '0', 'x')");
+  CHECK_THROWS_AS(store.append_turn("m", 3, turn_of("m", 3)), skirmish::store::StoreError);
+  CHECK(count(dir, "SELECT count(*) FROM moves WHERE match_seq = 1") == 1);
+  CHECK(count(dir, "SELECT count(*) FROM recent_moves WHERE match_seq = 1 AND turn < 3") == 3);
+
+  // With the way cleared, the match's moves are filed whole when it finishes. Turn 3's log
+  // row was committed before its filing failed (no transaction was open), so it is filed too.
+  skirmish::test::run_sql(db_file(dir), "DELETE FROM moves WHERE match_seq = 1");
+  store.finish_match("m", Outcome::win(0, EndReason::KingTaken), 9);
+  CHECK(count(dir, "SELECT count(*) FROM moves WHERE match_seq = 1") == 4);
+  const auto record = store.get("m");
+  REQUIRE(record);
+  for (std::size_t i = 0; i < 3; ++i) CHECK(record->turns[i] == turn_of("m", i));
+}
+
 TEST_CASE("a restart files what the log held, a move filed before the stop only once", "[store][move_log]") {
   skirmish::test::TempDir dir;
   {
