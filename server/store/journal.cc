@@ -1,13 +1,16 @@
 #include "server/store/journal.h"
 
 #include <fcntl.h>
+#include <sys/mman.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <cerrno>
 #include <cstdio>
+#include <cstring>
 #include <fstream>
 #include <system_error>
+#include <utility>
 
 #include "server/store/sqlite_db.h"
 
@@ -52,6 +55,8 @@ std::vector<JournalEntry> Journal::read_after(const fs::path& dir, std::uint64_t
     std::string text(static_cast<std::size_t>(fs::file_size(files[f], size_error)), '\0');
     if (!in || size_error || !in.read(text.data(), static_cast<std::streamsize>(text.size())))
       throw StoreError("cannot read the journal file " + files[f].string());
+    // The reserved space a killed server had not written yet (see the header).
+    if (const std::size_t unwritten = text.find('\0'); unwritten != std::string::npos) text.resize(unwritten);
     std::size_t start = 0;
     for (std::size_t line_number = 1; start < text.size(); ++line_number) {
       const std::size_t end = text.find('\n', start);
@@ -88,38 +93,76 @@ Journal::Journal(fs::path dir, std::uint64_t next_seq, bool sync_each_append, st
     fs::remove(file, error);
     if (error) throw StoreError("cannot remove the applied journal file " + file.string() + ": " + error.message());
   }
-  open_segment(next_seq);
+  open_segment(next_seq, segment_bytes_);
 }
 
 Journal::~Journal() {
-  if (fd_ >= 0) ::close(fd_);
+  try {
+    close_segment();
+  } catch (const StoreError&) {
+    // Left with its zero tail: the next start reads up to it.
+  }
 }
 
-void Journal::open_segment(std::uint64_t first_seq) {
-  const fs::path path = dir_ / segment_name(first_seq);
-  const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0600);
-  if (fd < 0) throw StoreError("cannot create the journal file " + path.string() + ": " + system_error_text(errno));
+void Journal::open_segment(std::uint64_t first_seq, std::size_t capacity) {
   if (fd_ >= 0) {
-    ::close(fd_);
+    close_segment();
     std::lock_guard lock(finished_mutex_);
     finished_.emplace_back(current_, current_last_);
+  }
+  const fs::path path = dir_ / segment_name(first_seq);
+  const int fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+  if (fd < 0) throw StoreError("cannot create the journal file " + path.string() + ": " + system_error_text(errno));
+  capacity = (capacity + kWindowBytes - 1) / kWindowBytes * kWindowBytes;
+  if (const int error = ::posix_fallocate(fd, 0, static_cast<off_t>(capacity)); error != 0) {
+    ::close(fd);
+    throw StoreError("cannot reserve " + std::to_string(capacity) + " bytes for the journal file " + path.string() +
+                     ": " + system_error_text(error));
   }
   fd_ = fd;
   current_ = path;
   current_bytes_ = 0;
+  current_capacity_ = capacity;
+}
+
+void Journal::close_segment() {
+  if (fd_ < 0) return;
+  unmap_window();
+  const int fd = std::exchange(fd_, -1);
+  const bool cut = ::ftruncate(fd, static_cast<off_t>(current_bytes_)) == 0;
+  const int cut_error = errno;
+  ::close(fd);
+  if (!cut)
+    throw StoreError("cannot cut the journal file " + current_.string() + " to its length: " +
+                     system_error_text(cut_error));
+}
+
+void Journal::map_window(std::size_t offset) {
+  unmap_window();
+  window_offset_ = offset / kWindowBytes * kWindowBytes;
+  void* window = ::mmap(nullptr, kWindowBytes, PROT_READ | PROT_WRITE, MAP_SHARED, fd_,
+                        static_cast<off_t>(window_offset_));
+  if (window == MAP_FAILED)
+    throw StoreError("cannot map the journal file " + current_.string() + ": " + system_error_text(errno));
+  window_ = static_cast<char*>(window);
+}
+
+void Journal::unmap_window() {
+  if (window_ != nullptr) ::munmap(std::exchange(window_, nullptr), kWindowBytes);
 }
 
 void Journal::append(std::string_view lines, std::uint64_t first_seq, std::uint64_t last_seq) {
-  if (current_bytes_ >= segment_bytes_) open_segment(first_seq);
+  if (current_bytes_ >= segment_bytes_ || current_bytes_ + lines.size() > current_capacity_)
+    open_segment(first_seq, std::max(segment_bytes_, lines.size()));
   while (!lines.empty()) {
-    const ssize_t written = ::write(fd_, lines.data(), lines.size());
-    if (written < 0 && errno == EINTR) continue;
-    if (written <= 0)
-      throw StoreError("cannot write to the journal file " + current_.string() + ": " +
-                       (written < 0 ? system_error_text(errno) : "nothing written"));
-    lines.remove_prefix(static_cast<std::size_t>(written));
-    current_bytes_ += static_cast<std::size_t>(written);
+    if (window_ == nullptr || current_bytes_ >= window_offset_ + kWindowBytes) map_window(current_bytes_);
+    const std::size_t at = current_bytes_ - window_offset_;
+    const std::size_t count = std::min(lines.size(), kWindowBytes - at);
+    std::memcpy(window_ + at, lines.data(), count);
+    lines.remove_prefix(count);
+    current_bytes_ += count;
   }
+  // fdatasync writes back the pages dirtied through the mapping too.
   if (sync_ && ::fdatasync(fd_) != 0)
     throw StoreError("cannot sync the journal file " + current_.string() + ": " + system_error_text(errno));
   current_last_ = last_seq;

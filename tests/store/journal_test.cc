@@ -127,3 +127,33 @@ TEST_CASE("the journal starts a new file when one is full and deletes the applie
   journal.forget_through(game.size());
   CHECK(Journal::files_in(dir.path()).size() == 1);
 }
+
+TEST_CASE("a journal file whose space cannot be reserved is a clear error, not a crash later", "[journal]") {
+  skirmish::test::TempDir dir;
+  // No disk has a petabyte to spare: the reservation fails as on a full disk.
+  CHECK_THROWS_WITH(Journal(dir.path(), 1, false, std::size_t{1} << 50),
+                    Catch::Contains("cannot reserve") && Catch::Contains("journal-00000000000000000001.log"));
+}
+
+TEST_CASE("a journal a killed server left, zeros after its last line, reads up to them", "[journal]") {
+  skirmish::test::TempDir dir;
+  const auto game = one_game();
+  {
+    Journal journal(dir.path(), 1, false);
+    journal.append(lines_of(game, 1), 1, game.size());
+    // Still open, as when the server is killed: the file keeps its reserved size.
+    const auto file = Journal::files_in(dir.path()).at(0);
+    CHECK(std::filesystem::file_size(file) >= Journal::kSegmentBytes);
+    CHECK(Journal::read_after(dir.path(), 0).size() == game.size());
+    // A copy the kill cut short: part of a line, then the zeros.
+    {
+      std::fstream out(file, std::ios::binary | std::ios::in | std::ios::out);
+      const std::string cut = lines_of({TurnPlayed{"m1", 2, TurnRecord::single(0, "K2-3", 9)}}, 7);
+      out.seekp(static_cast<std::streamoff>(lines_of(game, 1).size()));
+      out << cut.substr(0, cut.size() / 2);
+    }
+    CHECK(Journal::read_after(dir.path(), 0).size() == game.size());
+  }
+  // Ended, the file is cut to its length.
+  CHECK(std::filesystem::file_size(Journal::files_in(dir.path()).at(0)) == lines_of(game, 1).size());
+}
