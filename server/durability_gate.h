@@ -4,7 +4,7 @@
 //
 // Game handlers submit() their writes and go on at once. The first write after a flush
 // posts the next flush to the io_context, which runs once the handlers already queued there
-// have run: it appends all their writes to the journal in one write() (store/journal.h) and
+// have run: it appends all their writes to the journal in one copy (store/journal.h) and
 // then releases the messages waiting for them. Every outgoing WebSocket message is stamped
 // with the number of writes submitted so far and sent only once that many are journaled:
 // nobody is told of a move before it is stored, and each connection's messages keep their

@@ -2,7 +2,7 @@
 // With --store-sync full, every journal append ends in an fdatasync that may take
 // milliseconds. This thread runs those appends, so that a slow disk holds back only the
 // messages waiting for them, never the other games of a network thread. Appends queued
-// while one runs are joined into the next: one write() and one fdatasync for all of them.
+// while one runs are joined into the next: one append and one fdatasync for all of them.
 #include <condition_variable>
 #include <cstdint>
 #include <functional>

@@ -1,8 +1,8 @@
 #pragma once
 // The move journal: where a store write is made durable before anyone is told of it.
 //
-// SQLite commits cost tens of microseconds each and want a thread of their own; a write()
-// to the end of a file costs a few and can run where the move was played. So the server
+// SQLite commits cost tens of microseconds each and want a thread of their own; an append
+// to the end of a file costs far less and can run where the move was played. So the server
 // appends every write (store_write.h) to the journal first, one line each, numbered in the
 // order made, and answers once the line is written; the store thread applies the lines to
 // SQLite later in large transactions and records the last number applied
