@@ -19,6 +19,13 @@ std::optional<MatchState> match_state_from_string(std::string_view text) {
   return std::nullopt;
 }
 
+std::string_view actors_of(const TurnRecord& turn) {
+  if (turn.acted[0] && turn.acted[1]) return "both";
+  if (turn.acted[0]) return "0";
+  if (turn.acted[1]) return "1";
+  return "";
+}
+
 TurnRecord TurnRecord::single(engine::Seat seat, std::string move, std::int64_t ms) {
   TurnRecord turn;
   const auto index = static_cast<std::size_t>(seat);

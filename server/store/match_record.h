@@ -41,6 +41,10 @@ struct TurnRecord {
   bool operator==(const TurnRecord&) const = default;
 };
 
+// Who acted in `turn`, as the moves table's `actors` column holds it: "0", "1" or "both"
+// ("" when no seat did, which the store refuses).
+std::string_view actors_of(const TurnRecord& turn);
+
 // The setting that holds a private match's invite code, as its hash (store::hash_token):
 // such a match is unlisted (MatchStore::list leaves it out).
 inline constexpr std::string_view kInviteHashSetting = "invite_sha256";

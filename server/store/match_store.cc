@@ -27,13 +27,6 @@ engine::Options options_from_json(const std::string& path, const std::string& id
   }
 }
 
-std::string_view actors_of(const TurnRecord& turn) {
-  if (turn.acted[0] && turn.acted[1]) return "both";
-  if (turn.acted[0]) return "0";
-  if (turn.acted[1]) return "1";
-  return "";
-}
-
 std::int64_t seat_index(engine::Seat seat) {
   if (!engine::is_seat(seat))
     throw StoreError("seat " + std::to_string(seat) + " is not 0 or 1");

@@ -22,7 +22,42 @@ void step(Statement& statement) {
   statement.run();
 }
 
+// UnfiledMove::flags, per seat (shifted left by the seat).
+constexpr std::uint8_t kActed = 1 << 0;
+constexpr std::uint8_t kHasMove = 1 << 2;
+constexpr std::uint8_t kHasMillis = 1 << 4;
+
 }  // namespace
+
+MoveLog::UnfiledMove MoveLog::UnfiledMove::pack(std::int64_t rowid, std::int64_t turn, const TurnRecord& record) {
+  UnfiledMove move;
+  move.rowid = rowid;
+  move.turn = turn;
+  for (std::size_t seat = 0; seat < engine::kSeatCount; ++seat) {
+    if (record.acted[seat]) move.flags |= kActed << seat;
+    if (record.moves[seat]) {
+      move.flags |= kHasMove << seat;
+      move.moves += *record.moves[seat];
+    }
+    if (record.millis[seat]) {
+      move.flags |= kHasMillis << seat;
+      move.millis[seat] = *record.millis[seat];
+    }
+    if (seat == 0) move.first_size = static_cast<std::uint32_t>(move.moves.size());
+  }
+  return move;
+}
+
+TurnRecord MoveLog::UnfiledMove::unpack() const {
+  TurnRecord record;
+  for (std::size_t seat = 0; seat < engine::kSeatCount; ++seat) {
+    record.acted[seat] = (flags & (kActed << seat)) != 0;
+    if (flags & (kHasMove << seat))
+      record.moves[seat] = seat == 0 ? moves.substr(0, first_size) : moves.substr(first_size);
+    if (flags & (kHasMillis << seat)) record.millis[seat] = millis[seat];
+  }
+  return record;
+}
 
 MoveLog::MoveLog(SqliteDb& db, Policy policy)
     : policy_(policy),
@@ -56,7 +91,7 @@ void MoveLog::append(std::int64_t match_seq, std::int64_t turn, std::string_view
   const std::int64_t rowid = sqlite3_last_insert_rowid(db_.handle());
   auto& moves = unfiled_[match_seq];
   if (moves.empty()) oldest_unfiled_.emplace_back(rowid, match_seq);
-  moves.push_back({rowid, turn, std::string(actors), record});
+  moves.push_back(UnfiledMove::pack(rowid, turn, record));
   if (moves.size() >= policy_.file_after_turns) file_match(match_seq);
   keep_window(rowid);
 }
@@ -73,8 +108,10 @@ void MoveLog::file_match(std::int64_t match_seq) {
   const bool run = moves.size() > 1;  // one insert is whole or not by itself
   if (run) step(begin_run_);
   try {
-    for (const UnfiledMove& move : moves)
-      insert_move(insert_filed_, match_seq, move.turn, move.actors, move.record);
+    for (const UnfiledMove& move : moves) {
+      const TurnRecord record = move.unpack();
+      insert_move(insert_filed_, match_seq, move.turn, actors_of(record), record);
+    }
   } catch (const StoreError&) {
     // Undone, unless SQLite rolled back the whole transaction already (MatchStore::write
     // then writes nothing more).

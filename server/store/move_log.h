@@ -19,14 +19,14 @@
 // Filing inserts the run from a copy kept in memory, not from the log: a match's rows lie
 // far apart in it (every other match moved in between), so reading them back cost a page
 // read each, and that filing was a third of the store thread's work with 1,000 thinking
-// 1D Chess games. The copies are the unfiled moves, all within the window: a few MB at most
-// (about 0.2 KiB more per connection with 9,900 thinking 1D Chess matches).
+// 1D Chess games. The copies are the unfiled moves, all within the window (2–3 MB at most).
 // The store thread's whole matches and runs of turns (batch_plan.h) skip the log: their
 // moves go straight into `moves` (file_directly), a run after its match's logged moves.
 // A move is in `moves`, in `recent_moves`, or (filed, not yet deleted) in both with the
 // same values: the view `all_moves` gives each once. Every call runs in the writer's
 // transaction (MatchStore::write); a crash between filing and deleting leaves duplicates
 // that the next start files away (the constructor).
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <deque>
@@ -44,7 +44,9 @@ namespace skirmish::store {
 class MoveLog {
  public:
   struct Policy {
-    std::size_t file_after_turns = 64;
+    // Also bounds the copies kept for filing (UnfiledMove): at most 16 per running match,
+    // about 1.4 MB for 1,000 long games that think (0.7 KiB per connection).
+    std::size_t file_after_turns = 16;
     // About 1–2 MB of rows: a history read scans it in a few milliseconds.
     std::int64_t window_rows = 32768;
   };
@@ -71,12 +73,18 @@ class MoveLog {
 
   Policy policy_;
   SqliteDb& db_;
-  // A logged move not yet in `moves`: its row, and what filing writes.
+  // A logged move not yet in `moves`: its row, and what filing writes, packed (72 bytes
+  // against 168 with a TurnRecord): thousands are held at once.
   struct UnfiledMove {
     std::int64_t rowid = 0;
     std::int64_t turn = 0;
-    std::string actors;
-    TurnRecord record;
+    std::array<std::int64_t, engine::kSeatCount> millis{};
+    std::string moves;             // seat 0's move text, then seat 1's
+    std::uint32_t first_size = 0;  // the length of seat 0's
+    std::uint8_t flags = 0;        // which of acted, moves and millis are there (move_log.cc)
+
+    static UnfiledMove pack(std::int64_t rowid, std::int64_t turn, const TurnRecord& record);
+    TurnRecord unpack() const;
   };
 
   Statement insert_;

@@ -4,6 +4,7 @@
 #include <catch2/catch.hpp>
 
 #include <string>
+#include <vector>
 
 #include "server/store/match_store.h"
 #include "server/store/schema.h"
@@ -106,6 +107,27 @@ TEST_CASE("a match that stops moving is filed when its moves leave the log's win
   // The idle match carries on where it stopped.
   play(store, "idle", 3, 5);
   check_turns(store, "idle", 5);
+}
+
+TEST_CASE("filed turns keep every seat's move, null move and time as stored", "[store][move_log]") {
+  skirmish::test::TempDir dir;
+  MatchStore store(dir.path(), MatchStore::Sync::Normal, {}, MoveLog::Policy{3, 1000});
+  store.create_match("d", "dcms", Options{{"seed", "1"}}, Options{}, 1);
+  store.record_join("d", 0, "dog", "token-d0", 2);
+  store.record_join("d", 1, "cat", "token-d1", 3);
+  store.start_match("d", 4);
+  const std::vector<TurnRecord> turns = {
+      TurnRecord::both({std::string("M 4 C 6"), std::string("")}, {12, 0}),  // an empty text
+      TurnRecord::both({std::nullopt, std::string("M 1 D 2")}, {7, 1234567890123}),
+      TurnRecord::both({std::nullopt, std::nullopt}, {0, 0}),  // both null moves
+      TurnRecord::single(1, "a move text longer than fifteen characters", 5),
+  };
+  for (std::size_t i = 0; i < turns.size(); ++i) store.append_turn("d", i, turns[i]);
+  store.finish_match("d", Outcome::win(0, EndReason::CheeseEaten), 9);
+  CHECK(count(dir, "SELECT count(*) FROM moves WHERE match_seq = 1") == 4);  // all filed
+  const auto record = store.get("d");
+  REQUIRE(record);
+  CHECK(record->turns == turns);
 }
 
 TEST_CASE("a run that cannot be filed leaves none of its moves filed", "[store][move_log]") {
