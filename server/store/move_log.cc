@@ -22,10 +22,12 @@ void step(Statement& statement) {
   statement.run();
 }
 
-// UnfiledMove::flags, per seat (shifted left by the seat).
+// UnfiledMove::flags: each of these for seat 0, and shifted left by one for seat 1.
 constexpr std::uint8_t kActed = 1 << 0;
 constexpr std::uint8_t kHasMove = 1 << 2;
 constexpr std::uint8_t kHasMillis = 1 << 4;
+
+constexpr std::uint8_t of_seat(std::uint8_t flag, std::size_t seat) { return static_cast<std::uint8_t>(flag << seat); }
 
 }  // namespace
 
@@ -34,13 +36,13 @@ MoveLog::UnfiledMove MoveLog::UnfiledMove::pack(std::int64_t rowid, std::int64_t
   move.rowid = rowid;
   move.turn = turn;
   for (std::size_t seat = 0; seat < engine::kSeatCount; ++seat) {
-    if (record.acted[seat]) move.flags |= kActed << seat;
+    if (record.acted[seat]) move.flags |= of_seat(kActed, seat);
     if (record.moves[seat]) {
-      move.flags |= kHasMove << seat;
+      move.flags |= of_seat(kHasMove, seat);
       move.moves += *record.moves[seat];
     }
     if (record.millis[seat]) {
-      move.flags |= kHasMillis << seat;
+      move.flags |= of_seat(kHasMillis, seat);
       move.millis[seat] = *record.millis[seat];
     }
     if (seat == 0) move.first_size = static_cast<std::uint32_t>(move.moves.size());
@@ -51,10 +53,10 @@ MoveLog::UnfiledMove MoveLog::UnfiledMove::pack(std::int64_t rowid, std::int64_t
 TurnRecord MoveLog::UnfiledMove::unpack() const {
   TurnRecord record;
   for (std::size_t seat = 0; seat < engine::kSeatCount; ++seat) {
-    record.acted[seat] = (flags & (kActed << seat)) != 0;
-    if (flags & (kHasMove << seat))
+    record.acted[seat] = (flags & of_seat(kActed, seat)) != 0;
+    if (flags & of_seat(kHasMove, seat))
       record.moves[seat] = seat == 0 ? moves.substr(0, first_size) : moves.substr(first_size);
-    if (flags & (kHasMillis << seat)) record.millis[seat] = millis[seat];
+    if (flags & of_seat(kHasMillis, seat)) record.millis[seat] = millis[seat];
   }
   return record;
 }
