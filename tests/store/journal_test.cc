@@ -1,7 +1,8 @@
 // The move journal (store/journal.h): its lines round-trip every kind of write, a store
 // opened on a data directory applies what only the journal holds, a line cut short at the
-// end is left out, damage elsewhere is refused naming the file and line, and files go once
-// SQLite holds them.
+// end is left out, damage elsewhere is refused naming the file and line, files go once
+// SQLite holds them, a killed server's zero tail is read up to, and a file whose space
+// cannot be reserved is an error at once.
 #include <catch2/catch.hpp>
 
 #include <fstream>

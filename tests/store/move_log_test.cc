@@ -1,6 +1,8 @@
 // The move log (server/store/move_log.h): moves are appended to recent_moves and filed into
 // moves in runs; whichever table a move is in, every read (get, list, load_unfinished,
-// the all_moves view) sees each move exactly once, and a restart files what the log held.
+// the all_moves view) sees each move exactly once, filed turns keep their values (MoveLog
+// files them from its copies) and a run is filed whole or not at all, and a restart files
+// what the log held.
 #include <catch2/catch.hpp>
 
 #include <string>
