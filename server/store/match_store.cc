@@ -2,6 +2,7 @@
 
 
 #include <algorithm>
+#include <bit>
 
 #include <nlohmann/json.hpp>
 #include <sqlite3.h>
@@ -47,12 +48,7 @@ MatchStore::MatchStore(const std::filesystem::path& data_dir, Sync sync,
   }
   db_.exec(sync == Sync::Full ? "PRAGMA synchronous = FULL" : "PRAGMA synchronous = NORMAL");
   db_.exec("PRAGMA foreign_keys = ON");
-  // 512 KiB of page cache (a quarter of SQLite's default): the writes land on the last pages
-  // of each table (matches and moves are keyed by seq). The cache fills up whatever its
-  // size, and at 2 MiB it was a sixth of a small server's memory (100 Tactego matches). The
-  // load generator's CPU per move was the same with either; store_bench's 1D Chess-like
-  // churn was about 15% dearer per write once the random match ids' index outgrew it.
-  db_.exec("PRAGMA cache_size = -512");
+  fit_cache_to_live_matches();
   require_intact(db_);
   found_schema_version_ = prepare_schema(db_);
   // Prove now that we can write (directory permissions, WAL and lock files), not mid-game;
@@ -189,6 +185,15 @@ void MatchStore::commit_locked() {
       throw;
     }
   }
+  fit_cache_to_live_matches();
+}
+
+void MatchStore::fit_cache_to_live_matches() {
+  const std::size_t wanted_kib =
+      std::clamp<std::size_t>(std::bit_floor(live_.size() * kCacheKibPerLiveMatch), kMinCacheKib, kMaxCacheKib);
+  if (wanted_kib == cache_kib_) return;
+  db_.exec("PRAGMA cache_size = -" + std::to_string(wanted_kib));
+  cache_kib_ = wanted_kib;
 }
 
 void MatchStore::restart_log() {

@@ -371,6 +371,23 @@ TEST_CASE("deferred commits: writes join one transaction, visible only once comm
   CHECK(count_outside() == 4);
 }
 
+// A busy server's writes touch pages all over the file; a small one's few. The writer's
+// page cache follows the live matches at each group commit, within 512 KiB to 16 MiB.
+TEST_CASE("the writer's page cache grows with the live matches and shrinks as they end") {
+  skirmish::test::TempDir dir;
+  MatchStore store(dir.path());
+  store.defer_commits();
+  CHECK(store.page_cache_kib() == 512);
+  const auto options = resolved_options("onedchess", {});
+  for (int i = 0; i < 2100; ++i) store.create_match("m" + std::to_string(i), "onedchess", options, {}, 1);
+  CHECK(store.page_cache_kib() == 512);  // unchanged until the commit
+  store.commit_pending();
+  CHECK(store.page_cache_kib() == 2048);  // 2,100 live matches: 2 MiB, in powers of two
+  for (int i = 0; i < 1500; ++i) store.cancel_match("m" + std::to_string(i), 2);
+  store.commit_pending();
+  CHECK(store.page_cache_kib() == 512);  // 600 left
+}
+
 // Checkpoints run on the store's own thread: the database file takes the write-ahead log's
 // pages while the store is open, though no commit of a game checkpoints any more.
 TEST_CASE("the write-ahead log is copied into the database file in the background") {
