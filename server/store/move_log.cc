@@ -8,8 +8,14 @@
 namespace skirmish::store {
 namespace {
 
-// Runs an insert of the seven columns of a move: match_seq, turn, actors, move0, move1,
-// ms0, ms1.
+// The columns of a move, in both tables; insert_move binds them in this order.
+constexpr std::string_view kMoveColumns = "match_seq, turn, actors, move0, move1, ms0, ms1";
+
+std::string insert_sql(std::string_view table) {
+  return "INSERT INTO " + std::string(table) + " (" + std::string(kMoveColumns) + ") VALUES (?, ?, ?, ?, ?, ?, ?)";
+}
+
+// Runs an insert_sql statement with one move's values.
 void insert_move(Statement& insert, std::int64_t match_seq, std::int64_t turn, std::string_view actors,
                  const TurnRecord& record) {
   insert.reset();
@@ -64,14 +70,8 @@ TurnRecord MoveLog::UnfiledMove::unpack() const {
 MoveLog::MoveLog(SqliteDb& db, Policy policy)
     : policy_(policy),
       db_(db),
-      insert_(db,
-              "INSERT INTO recent_moves (match_seq, turn, actors, move0, move1, ms0, ms1) "
-              "VALUES (?, ?, ?, ?, ?, ?, ?)",
-              true),
-      insert_filed_(db,
-                    "INSERT INTO moves (match_seq, turn, actors, move0, move1, ms0, ms1) "
-                    "VALUES (?, ?, ?, ?, ?, ?, ?)",
-                    true),
+      insert_(db, insert_sql("recent_moves"), true),
+      insert_filed_(db, insert_sql("moves"), true),
       cut_(db, "DELETE FROM recent_moves WHERE rowid < ?", true),
       begin_run_(db, "SAVEPOINT file_run", true),
       end_run_(db, "RELEASE file_run", true),
@@ -80,8 +80,8 @@ MoveLog::MoveLog(SqliteDb& db, Policy policy)
   policy_.window_rows = std::max<std::int64_t>(policy_.window_rows, 1);
   // What a stopped server left unfiled (a filed move only once), then an empty log: no
   // row is unfiled that unfiled_ does not know of.
-  db.exec("INSERT INTO moves (match_seq, turn, actors, move0, move1, ms0, ms1) "
-          "SELECT match_seq, turn, actors, move0, move1, ms0, ms1 FROM recent_moves AS r "
+  const std::string columns(kMoveColumns);
+  db.exec("INSERT INTO moves (" + columns + ") SELECT " + columns + " FROM recent_moves AS r "
           "WHERE NOT EXISTS (SELECT 1 FROM moves AS m WHERE m.match_seq = r.match_seq AND m.turn = r.turn) "
           "ORDER BY match_seq, turn;"
           "DELETE FROM recent_moves;");
