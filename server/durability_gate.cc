@@ -24,7 +24,8 @@ DurabilityGate::DurabilityGate(boost::asio::any_io_executor executor,
       submitted_(store_->journal_applied()),
       journaled_(store_->journal_applied()),
       durable_(store_->journal_applied()),
-      stored_(store_->journal_applied()) {
+      stored_(store_->journal_applied()),
+      in_store_(store_->journal_applied()) {
   store_->defer_commits();
   background_ = ThreadPriority::can_leave_background();
   if (background_)
@@ -105,7 +106,7 @@ void DurabilityGate::journal(std::string& lines, std::vector<store::StoreWrite>&
   if (wake) store_wake_.notify_one();
   // Announced at once, unless SQLite is too far behind: then the games wait for it, as
   // they would for a slow disk, rather than the backlog growing without end in memory.
-  if (last - stored_.load() >= max_backlog_) return;
+  if (last - in_store_.load() >= max_backlog_) return;
   if (on_executor) return release_through(last);
   boost::asio::post(executor_, [weak = weak_from_this(), last] {
     if (const auto self = weak.lock()) self->release_through(last);
@@ -145,6 +146,7 @@ bool DurabilityGate::await_stored(std::uint64_t stamp, std::chrono::milliseconds
   if (stored_.load() >= stamp) return true;
   priority_.set_background(false);  // a store thread kept waiting for an idle CPU runs now
   hurry_ = true;
+  hurry_through_ = std::max(hurry_through_, stamp);
   store_wake_.notify_one();
   return stored_changed_.wait_for(lock, timeout, [&] { return stored_.load() >= stamp; });
 }
@@ -182,10 +184,14 @@ void DurabilityGate::run() {
         return store_stopping_ || hurry_ || to_store_count_ >= kApplyBatch;
       });
       store_idle_ = to_store_.empty();
-      store_wake_.wait(lock, [this] { return store_stopping_ || !to_store_.empty(); });
+      // Held matches wait for new writes (their end), or to age out: looked at each interval.
+      if (held_.empty()) store_wake_.wait(lock, [this] { return store_stopping_ || !to_store_.empty(); });
       store_idle_ = false;
-      if (to_store_.empty()) return;  // stopping, and everything is applied
-      urgent = hurry_ || store_stopping_ || to_store_count_ >= kCatchUpBacklog;
+      urgent = hurry_through_ > stored_.load() || store_stopping_ || to_store_count_ >= kCatchUpBacklog;
+      if (to_store_.empty() && (held_.empty() || (!urgent && !oldest_held_aged_out()))) {
+        if (store_stopping_) return;  // everything is applied
+        continue;
+      }
       hurry_ = false;
       batch_full_ = false;
       batch.swap(to_store_);
@@ -196,18 +202,30 @@ void DurabilityGate::run() {
       std::call_once(priority_refused_, [] {
         spdlog::warn("store: the system refused to change the store thread's scheduling policy");
       });
-    apply_batch(batch, count, last);
+    apply_batch(batch, count, last, urgent);
     batch.clear();  // frees the writes: what the store thread keeps is one small vector
   }
 }
 
-void DurabilityGate::apply_batch(const std::vector<std::vector<store::StoreWrite>>& batch,
-                                 std::size_t count, std::uint64_t last_seq) {
+std::int64_t DurabilityGate::now_ms() {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(
+             std::chrono::system_clock::now().time_since_epoch()).count();
+}
+
+bool DurabilityGate::oldest_held_aged_out() const {
+  const auto created_ms = held_.oldest_created_ms();
+  return created_ms && now_ms() - *created_ms >= kHoldAge.count();
+}
+
+void DurabilityGate::apply_batch(std::vector<std::vector<store::StoreWrite>>& batch, std::size_t count,
+                                 std::uint64_t last_seq, bool urgent) {
   if (store_broken_) return;  // the journal keeps them: a restart applies them
+  const std::size_t held_before = held_.writes();
   try {
     ScopedTimer timer(metrics_.store_commit_latency);
-    store::apply_batch(batch, *store_);
-    store_->mark_journal_applied(last_seq);
+    const store::HoldBack hold{now_ms(), kHoldAge.count(), urgent ? 0 : kMaxHeldWrites};
+    held_.apply(batch, last_seq - count + 1, *store_, hold);
+    store_->mark_journal_applied(last_seq, held_.first_seq().value_or(0));
     store_->commit_pending();
     metrics_.store_commits_total.fetch_add(1, std::memory_order_relaxed);
   } catch (const store::StoreError& error) {
@@ -217,17 +235,20 @@ void DurabilityGate::apply_batch(const std::vector<std::vector<store::StoreWrite
     fail(error.what());
     return;
   }
-  metrics_.store_backlog.fetch_sub(count, std::memory_order_relaxed);
+  metrics_.store_backlog.fetch_sub(count + held_before - held_.writes(), std::memory_order_relaxed);
+  // SQLite holds every write before the first one held back.
+  const std::uint64_t stored = held_.first_seq() ? *held_.first_seq() - 1 : last_seq;
   {
     std::lock_guard lock(store_mutex_);
-    stored_.store(last_seq);
+    stored_.store(stored);
+    in_store_.store(last_seq - held_.writes());
   }
   stored_changed_.notify_all();
-  journal_.forget_through(last_seq);
-  // Writes flush() held back because the backlog was full (checked after stored_ changed,
+  journal_.forget_through(stored);
+  // Writes flush() held back because the backlog was full (checked after in_store_ changed,
   // and flush() checks after journaled_ did: one of the two sees the other).
   const std::uint64_t journaled = journaled_.load();
-  if (durable_.load() < journaled && journaled - last_seq < max_backlog_)
+  if (durable_.load() < journaled && journaled - in_store_.load() < max_backlog_)
     boost::asio::post(executor_, [weak = weak_from_this(), journaled] {
       if (const auto self = weak.lock()) self->release_through(journaled);
     });

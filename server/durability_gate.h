@@ -32,6 +32,7 @@
 #include "server/journal_syncer.h"
 #include "server/metrics.h"
 #include "server/store/journal.h"
+#include "server/store/held_matches.h"
 #include "server/store/match_store.h"
 #include "server/store/store_write.h"
 #include "server/thread_priority.h"
@@ -58,6 +59,12 @@ class DurabilityGate : public std::enable_shared_from_this<DurabilityGate> {
   // Past this many writes not yet in SQLite (about 30 MB), messages wait for the store
   // thread as well: memory stays bounded however slow the disk.
   static constexpr std::size_t kMaxBacklog = 200'000;
+  // A batch holds back the matches created in it that have not ended, for up to this long
+  // after their creation and this many writes in all (about 15 MB): a game shorter than that
+  // is then written whole, at its end (store/batch_plan.h, HoldBack). Held writes count in
+  // the backlog. Nothing is held while someone waits for SQLite (a history read, the stop).
+  static constexpr std::chrono::milliseconds kHoldAge{30'000};
+  static constexpr std::size_t kMaxHeldWrites = 65'536;
 
   // Starts the journal after the writes `store` already holds (MatchStore applied what a
   // stopped server left in it) and the store thread.
@@ -92,9 +99,12 @@ class DurabilityGate : public std::enable_shared_from_this<DurabilityGate> {
   void journal(std::string& lines, std::vector<store::StoreWrite>& writes, std::uint64_t first,
                std::uint64_t last, bool on_executor);
   void run();
-  // Applies `count` writes, the last numbered last_seq, in one transaction.
-  void apply_batch(const std::vector<std::vector<store::StoreWrite>>& batch, std::size_t count,
-                   std::uint64_t last_seq);
+  // Applies `count` new writes, the last numbered last_seq, with the held matches, in one
+  // transaction; holds back new matches unless `urgent`.
+  void apply_batch(std::vector<std::vector<store::StoreWrite>>& batch, std::size_t count,
+                   std::uint64_t last_seq, bool urgent);
+  static std::int64_t now_ms();  // Unix ms, as the writes' times
+  bool oldest_held_aged_out() const;
   // On the executor: announces the writes up to `journaled`.
   void release_through(std::uint64_t journaled);
   void release_waiters();
@@ -132,10 +142,14 @@ class DurabilityGate : public std::enable_shared_from_this<DurabilityGate> {
   bool store_idle_ = false;           // waiting for writes: the next flush wakes it
   bool batch_full_ = false;           // kApplyBatch writes wait: the store thread was woken
   bool hurry_ = false;                // a history read waits: apply now
+  std::uint64_t hurry_through_ = 0;   // ... and SQLite must hold every write up to this one
   bool store_stopping_ = false;
   bool store_broken_ = false;  // an SQLite write failed: nothing more is applied
   std::condition_variable stored_changed_;
-  std::atomic<std::uint64_t> stored_;  // applied to SQLite and committed
+  std::atomic<std::uint64_t> stored_;  // this write and all before it are in SQLite
+  // How many writes SQLite holds: those up to the last applied batch's but the held ones.
+  std::atomic<std::uint64_t> in_store_;
+  store::HeldMatches held_;  // store thread only
 
   std::mutex waiters_mutex_;
   std::vector<std::pair<std::uint64_t, std::function<void()>>> waiters_;

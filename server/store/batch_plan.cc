@@ -7,62 +7,12 @@
 #include <unordered_map>
 #include <variant>
 
-#include "engine/common/game.h"
+#include "server/store/followed_match.h"
 #include "server/store/match_store.h"
 
 namespace skirmish::store {
 
 namespace {
-
-const std::string& match_of(const StoreWrite& write) {
-  return std::visit([](const auto& w) -> const std::string& { return w.match; }, write);
-}
-
-// One match created in the batch, followed through its writes by MatchStore's rules.
-struct Followed {
-  MatchState state = MatchState::Open;
-  bool irregular = false;  // a write the store would refuse: its writes go one by one
-  WholeMatch whole;
-
-  bool ended() const {
-    return !irregular && (state == MatchState::Finished || state == MatchState::Cancelled);
-  }
-
-  // Takes the match's next write.
-  void take(const StoreWrite& write) {
-    if (irregular) return;
-    const auto allowed = states_for(write);  // none for a second creation under the same id
-    if (std::find(allowed.begin(), allowed.end(), state) == allowed.end()) {
-      irregular = true;
-      return;
-    }
-    std::visit(
-        [&](const auto& w) {
-          using Write = std::decay_t<decltype(w)>;
-          if constexpr (std::is_same_v<Write, SeatTaken>) {
-            if (!engine::is_seat(w.seat)) irregular = true;
-            else whole.seats[static_cast<std::size_t>(w.seat)] = &w;
-          } else if constexpr (std::is_same_v<Write, SeatFreed>) {
-            if (!engine::is_seat(w.seat)) irregular = true;
-            else whole.seats[static_cast<std::size_t>(w.seat)] = nullptr;
-          } else if constexpr (std::is_same_v<Write, MatchStarted>) {
-            whole.started = &w;
-            state = MatchState::Running;
-          } else if constexpr (std::is_same_v<Write, TurnPlayed>) {
-            const bool acted = w.turn.acted[0] || w.turn.acted[1];
-            if (w.turn_index != whole.turns.size() || !acted) irregular = true;
-            else whole.turns.push_back(&w);
-          } else if constexpr (std::is_same_v<Write, MatchFinished>) {
-            whole.finished = &w;
-            state = MatchState::Finished;
-          } else if constexpr (std::is_same_v<Write, MatchCancelled>) {
-            whole.cancelled = &w;
-            state = MatchState::Cancelled;
-          }
-        },
-        write);
-  }
-};
 
 // One match's turns in the batch, while they may still make a run: consecutive, and no
 // other write of the match among them (those before the first or after the last do not
@@ -92,13 +42,13 @@ struct Run {
 
 // What the batch holds of one match.
 struct InBatch {
-  std::optional<Followed> followed;  // created in the batch
+  std::optional<FollowedMatch> followed;  // created in the batch
   Run run;
 };
 
 }  // namespace
 
-std::vector<BatchStep> plan_batch(WriteChunks batch) {
+BatchPlan plan_batch(WriteChunks batch, const HoldBack& hold) {
   std::unordered_map<std::string_view, InBatch> matches;
   std::vector<InBatch*> match_of_write;  // in the batch's order (the map's nodes stay put)
   std::size_t writes = 0;
@@ -110,19 +60,37 @@ std::vector<BatchStep> plan_batch(WriteChunks batch) {
       match_of_write.push_back(&match);
       match.run.take(write);
       const auto* created = std::get_if<MatchCreated>(&write);
-      if (created && !match.followed) match.followed.emplace().whole.created = created;
-      else if (match.followed) match.followed->take(write);
+      if (created && !match.followed) {
+        match.followed.emplace(*created);
+      } else if (match.followed) {
+        match.followed->take(write);
+      }
     }
   }
-  std::vector<BatchStep> steps;
+  BatchPlan plan;
+  auto& steps = plan.steps;
   steps.reserve(writes);
+  std::size_t may_hold = hold.max_writes;
   auto match_of_next = match_of_write.begin();
+  std::size_t position = 0;
   for (const auto& chunk : batch) {
     for (const StoreWrite& write : chunk) {
       InBatch& match = **match_of_next++;
+      const std::size_t at = position++;
       if (match.followed && match.followed->ended()) {
         if (match.followed->whole.created == std::get_if<MatchCreated>(&write))
           steps.emplace_back(std::move(match.followed->whole));  // its other writes are in it
+        continue;
+      }
+      if (match.followed && match.followed->whole.created == std::get_if<MatchCreated>(&write)) {
+        // Decided at its creation, the oldest first: held only if it all fits.
+        FollowedMatch& followed = *match.followed;
+        followed.held = !followed.irregular && followed.writes <= may_hold &&
+                        hold.now_ms - followed.whole.created->at_ms < hold.max_age_ms;
+        if (followed.held) may_hold -= followed.writes;
+      }
+      if (match.followed && match.followed->held) {
+        plan.held.push_back(at);
         continue;
       }
       const bool irregular = match.followed && match.followed->irregular;
@@ -133,7 +101,7 @@ std::vector<BatchStep> plan_batch(WriteChunks batch) {
       steps.emplace_back(&write);
     }
   }
-  return steps;
+  return plan;
 }
 
 std::string describe(const TurnRun& run) {
@@ -147,8 +115,8 @@ std::string describe(const WholeMatch& match) {
          (turns == 1 ? " turn)" : " turns)");
 }
 
-void apply_batch(WriteChunks batch, MatchStore& store) {
-  for (const BatchStep& step : plan_batch(batch)) {
+void apply_steps(const std::vector<BatchStep>& steps, MatchStore& store) {
+  for (const BatchStep& step : steps) {
     try {
       if (const auto* single = std::get_if<const StoreWrite*>(&step)) apply(**single, store);
       else if (const auto* whole = std::get_if<WholeMatch>(&step)) store.store_whole_match(*whole);
@@ -164,5 +132,7 @@ void apply_batch(WriteChunks batch, MatchStore& store) {
     }
   }
 }
+
+void apply_batch(WriteChunks batch, MatchStore& store) { apply_steps(plan_batch(batch), store); }
 
 }  // namespace skirmish::store

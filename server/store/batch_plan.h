@@ -19,7 +19,18 @@
 // A match is written whole only if its writes follow the rules the single writes check (a
 // start when open, turns in order while running, ...). Otherwise its writes are applied one
 // at a time, so the error names the write that broke them.
+//
+// Games that think last longer than a batch: with 9,900 bots thinking a second a move, a
+// 1D Chess game spans some 30 batches, and each batch updates its row, files its moves and
+// moves it in the indexes, a page of the file for nearly every write. So a batch may hold
+// back the matches created in it (or held before) that have not ended: they are not written,
+// and their writes are handed back to lead the next batch, until the batch in which the
+// match ends writes it whole. A match is held for at most `HoldBack::max_age_ms` after its
+// creation, and `max_writes` bound what is held in all (memory); the oldest held matches
+// are kept first. The journal keeps the held writes (the store thread records where they
+// begin, MatchStore::mark_journal_applied), so a restart still finds them.
 #include <array>
+#include <cstdint>
 #include <span>
 #include <string>
 #include <variant>
@@ -55,16 +66,31 @@ using BatchStep = std::variant<const StoreWrite*, WholeMatch, TurnRun>;
 // (never copied into one array).
 using WriteChunks = std::span<const std::vector<StoreWrite>>;
 
+// Which matches created in a batch, and not ended in it, it holds back (none by default).
+struct HoldBack {
+  std::int64_t now_ms = 0;      // the time the batch is applied (Unix ms, as at_ms)
+  std::int64_t max_age_ms = 0;  // a match created longer ago is written as it goes
+  std::size_t max_writes = 0;   // what may be held in all; 0: hold nothing
+};
+
+struct BatchPlan {
+  std::vector<BatchStep> steps;  // in the order to apply them
+  std::vector<std::size_t> held;  // the positions, in the batch's order, of the held writes
+};
+
 // The batch's steps in the order to apply them. Points into `batch`.
-std::vector<BatchStep> plan_batch(WriteChunks batch);
+BatchPlan plan_batch(WriteChunks batch, const HoldBack& hold);
+inline std::vector<BatchStep> plan_batch(WriteChunks batch) { return plan_batch(batch, {}).steps; }
 inline std::vector<BatchStep> plan_batch(const std::vector<StoreWrite>& batch) { return plan_batch({&batch, 1}); }
 
 // "store match k3x9 whole (7 turns)", "store turns 5 to 20 of match k3x9", for errors.
 std::string describe(const WholeMatch& match);
 std::string describe(const TurnRun& run);
 
-// Applies the batch's steps to `store`, in the open transaction. Throws StoreError
-// naming the step that failed ("cannot store turn 3 of match k3x9: ...").
+// Applies `steps` to `store`, in the open transaction. Throws StoreError naming the step
+// that failed ("cannot store turn 3 of match k3x9: ...").
+void apply_steps(const std::vector<BatchStep>& steps, MatchStore& store);
+// Plans the batch (holding nothing back) and applies its steps.
 void apply_batch(WriteChunks batch, MatchStore& store);
 inline void apply_batch(const std::vector<StoreWrite>& batch, MatchStore& store) { apply_batch({&batch, 1}, store); }
 

@@ -3,6 +3,8 @@
 
 #include <algorithm>
 #include <bit>
+#include <unordered_set>
+#include <variant>
 
 #include <nlohmann/json.hpp>
 #include <sqlite3.h>
@@ -91,15 +93,32 @@ MatchStore::~MatchStore() {
 }
 
 void MatchStore::apply_journal(const std::filesystem::path& data_dir) {
+  std::uint64_t held_from = 0;
   {
-    Statement select(db_, "SELECT seq FROM journal_applied");
+    Statement select(db_, "SELECT seq, held_from FROM journal_applied");
     if (!select.step()) throw StoreError("database " + path() + " has an empty journal_applied table");
     journal_applied_ = static_cast<std::uint64_t>(select.integer(0));
+    held_from = static_cast<std::uint64_t>(select.integer(1));
   }
-  const auto entries = Journal::read_after(data_dir, journal_applied_);
+  const std::uint64_t applied = journal_applied_;
+  const bool held = held_from != 0 && held_from <= applied;
+  const auto entries = Journal::read_after(data_dir, held ? held_from - 1 : applied);
+  if (held && (entries.empty() || entries.front().seq != held_from))
+    throw StoreError("the journal in " + data_dir.string() + " has lost the writes from number " +
+                     std::to_string(held_from) + " on, which " + path() +
+                     " does not hold: restore the data directory from a backup (see docs/operations.md)");
   if (entries.empty()) return;
+  // Up to `applied`, the file holds every write but those of the matches held back: the
+  // ones created there that it does not have.
+  std::unordered_set<std::string> held_matches;
+  for (const JournalEntry& entry : entries) {
+    if (entry.seq > applied) break;
+    const auto* created = std::get_if<MatchCreated>(&entry.write);
+    if (created && !has_match(created->match)) held_matches.insert(created->match);
+  }
   Transaction transaction(db_);
   for (const JournalEntry& entry : entries) {
+    if (entry.seq <= applied && !held_matches.contains(match_of(entry.write))) continue;
     try {
       apply(entry.write, *this);
     } catch (const StoreError& error) {
@@ -107,13 +126,21 @@ void MatchStore::apply_journal(const std::filesystem::path& data_dir) {
                        describe(entry.write) + "): " + error.what());
     }
   }
-  set_journal_applied(entries.back().seq);
+  set_journal_applied(std::max(applied, entries.back().seq), 0);
   transaction.commit();
 }
 
-void MatchStore::set_journal_applied(std::uint64_t seq) {
-  Statement& update = cached("UPDATE journal_applied SET seq = ?");
-  update.bind(1, static_cast<std::int64_t>(seq));
+bool MatchStore::has_match(const std::string& id) {
+  Statement& select = cached("SELECT 1 FROM matches WHERE id = ?");
+  select.bind(1, id);
+  const bool found = select.step();
+  select.reset();
+  return found;
+}
+
+void MatchStore::set_journal_applied(std::uint64_t seq, std::uint64_t held_from) {
+  Statement& update = cached("UPDATE journal_applied SET seq = ?, held_from = ?");
+  update.bind(1, static_cast<std::int64_t>(seq)).bind(2, static_cast<std::int64_t>(held_from));
   update.step();
   journal_applied_ = seq;
 }
@@ -153,8 +180,8 @@ void MatchStore::write(Body&& body) {
   }
 }
 
-void MatchStore::mark_journal_applied(std::uint64_t seq) {
-  write([&] { set_journal_applied(seq); });
+void MatchStore::mark_journal_applied(std::uint64_t seq, std::uint64_t held_from) {
+  write([&] { set_journal_applied(seq, held_from); });
 }
 
 void MatchStore::rollback_pending() {

@@ -116,8 +116,10 @@ class MatchStore {
   // applies the ones a stopped server left only in the journal.
   std::uint64_t journal_applied() const { return journal_applied_; }
   // Records, with the writes made since the last commit, that they are journal writes up
-  // to `seq` (the store thread applies journal writes in order).
-  void mark_journal_applied(std::uint64_t seq);
+  // to `seq` (the store thread applies journal writes in order), but for those of the
+  // matches it held back (batch_plan.h, HoldBack), which begin at `held_from` (0: none).
+  // Held matches are absent from the file: a restart applies their writes from the journal.
+  void mark_journal_applied(std::uint64_t seq, std::uint64_t held_from = 0);
 
   // Copies the live database to `target` with SQLite's online backup (writers continue).
   void backup_to(const std::filesystem::path& target);
@@ -125,7 +127,8 @@ class MatchStore {
  private:
   void open_reader();
   void apply_journal(const std::filesystem::path& data_dir);
-  void set_journal_applied(std::uint64_t seq);
+  void set_journal_applied(std::uint64_t seq, std::uint64_t held_from);
+  bool has_match(const std::string& id);
   // On `db`, the writer's connection (load_unfinished) or the reader's (list, get).
   void load_details(SqliteDb& db, MatchRecord& record, bool with_turns);
   // What the writes of an open or running match need, kept in memory so that a write reads

@@ -98,6 +98,13 @@ constexpr CheckRewrite kChecksV5[] = {
     {"CHECK (actors IN ('0', '1', 'both'))", "CHECK (actors = '0' OR actors = '1' OR actors = 'both')"},
 };
 
+// Version 6 records where the writes the store thread held back begin (batch_plan.h,
+// HoldBack): the journal writes numbered from `held_from` (0: none) up to `seq` that belong
+// to matches absent from this file are still only in the journal.
+constexpr const char* kAddV6 = R"sql(
+ALTER TABLE journal_applied ADD COLUMN held_from INTEGER NOT NULL DEFAULT 0;
+)sql";
+
 // Version 1 -> 2: the same rows, matches numbered in the order they were created.
 constexpr const char* kMigrateV1ToV2 = R"sql(
 ALTER TABLE matches RENAME TO matches_v1;
@@ -187,6 +194,13 @@ void migrate_v4_to_v5(SqliteDb& db) {
   transaction.commit();
 }
 
+void migrate_v5_to_v6(SqliteDb& db) {
+  Transaction transaction(db);
+  db.exec(kAddV6);
+  write_version(db, 6);
+  transaction.commit();
+}
+
 bool has_table(SqliteDb& db, const char* name) {
   Statement query(db, "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?");
   query.bind(1, std::string_view(name));
@@ -234,6 +248,7 @@ int prepare_schema(SqliteDb& db) {
     write_version(db, 4);
     transaction.commit();
     migrate_v4_to_v5(db);
+    migrate_v5_to_v6(db);
     return 0;
   }
   if (!has_table(db, "schema_version") || !has_table(db, "matches"))
@@ -250,6 +265,7 @@ int prepare_schema(SqliteDb& db) {
   if (version <= 2) migrate_v2_to_v3(db);
   if (version <= 3) migrate_v3_to_v4(db);
   if (version <= 4) migrate_v4_to_v5(db);
+  if (version <= 5) migrate_v5_to_v6(db);
   return static_cast<int>(version);  // at most kSchemaVersion here
 }
 

@@ -5,7 +5,7 @@
 
 namespace skirmish::store {
 
-inline constexpr int kSchemaVersion = 5;
+inline constexpr int kSchemaVersion = 6;
 
 // Creates the tables on an empty database, checks the version of an existing one and
 // migrates an older one. Returns the version the file had before (0: it was new). Throws

@@ -55,6 +55,10 @@ engine::Outcome read_result(const nlohmann::json& line) {
 
 }  // namespace
 
+const std::string& match_of(const StoreWrite& write) {
+  return std::visit([](const auto& w) -> const std::string& { return w.match; }, write);
+}
+
 void apply(const StoreWrite& write, MatchStore& store) {
   std::visit(Overloaded{
                  [&](const MatchCreated& w) { store.create_match(w.match, w.game, w.options, w.settings, w.at_ms); },

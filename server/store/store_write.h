@@ -68,6 +68,9 @@ inline constexpr std::array kCancelStates{MatchState::Open};
 // Those of `write`; none for a creation (there is no match yet).
 std::span<const MatchState> states_for(const StoreWrite& write);
 
+// The id of the match the write is about.
+const std::string& match_of(const StoreWrite& write);
+
 // Runs the write on `store` (throws StoreError as the MatchStore call does).
 void apply(const StoreWrite& write, MatchStore& store);
 // What it does, for errors and the log: "store turn 5 of match k3x9".

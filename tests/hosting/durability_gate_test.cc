@@ -1,6 +1,7 @@
 // The durability gate: a message's stamp passes only once the writes before it are in the
 // journal; the store thread then puts them into SQLite; a write SQLite refuses stops the
-// server (and a restart names it); stop() stores what is still queued.
+// server (and a restart names it); stop() stores what is still queued; a new match is held
+// back until it ends, unless a history read or the stop wants it.
 #include <catch2/catch.hpp>
 
 #include <atomic>
@@ -28,6 +29,13 @@ long long committed_rows(const std::filesystem::path& dir, const char* table) {
 
 skirmish::store::StoreWrite create(const std::string& id) {
   return skirmish::store::MatchCreated{id, "onedchess", {}, {}, 1};
+}
+
+// A match created now, young enough for the store thread to hold back (kHoldAge).
+skirmish::store::StoreWrite create_now(const std::string& id) {
+  const auto now = std::chrono::system_clock::now().time_since_epoch();
+  return skirmish::store::MatchCreated{id, "onedchess", {}, {},
+                                       std::chrono::duration_cast<std::chrono::milliseconds>(now).count()};
 }
 
 // The writes in the journal files, read as a start reads them (up to a zero tail).
@@ -126,6 +134,44 @@ TEST_CASE("stop() journals and stores what is still queued", "[gate]") {
   CHECK(gate->passed(gate->stamp()));
   CHECK(committed_rows(dir.path(), "matches") == 3);
   CHECK_THROWS_WITH(gate->submit(create("D")), Catch::Contains("stopping"));
+}
+
+TEST_CASE("a new match is held back until it ends, and a history read or the stop gets it at once",
+          "[gate][hold]") {
+  skirmish::test::TempDir dir;
+  boost::asio::io_context io;
+  Metrics metrics;
+  auto store = std::make_shared<MatchStore>(dir.path());
+  auto gate = std::make_shared<DurabilityGate>(io.get_executor(), store, metrics, nullptr);
+  const auto batches_pass = [] { std::this_thread::sleep_for(3 * DurabilityGate::kApplyInterval); };
+
+  gate->submit(create_now("H"));
+  gate->submit(skirmish::store::SeatTaken{"H", 0, "hal", std::string(64, 'h'), 2});
+  REQUIRE(run_until(io, [&] { return gate->passed(2); }));  // announced once journaled
+  batches_pass();
+  CHECK(committed_rows(dir.path(), "matches") == 0);
+  CHECK(metrics.store_backlog.load() == 2);  // held writes are not in SQLite yet
+  CHECK(gate->await_stored(2, std::chrono::seconds(2)));  // a history read: written now
+  CHECK(committed_rows(dir.path(), "matches") == 1);
+  CHECK(committed_rows(dir.path(), "seats") == 1);
+
+  gate->submit(create_now("K"));
+  REQUIRE(run_until(io, [&] { return gate->passed(3); }));
+  batches_pass();
+  CHECK(committed_rows(dir.path(), "matches") == 1);
+  gate->submit(skirmish::store::MatchCancelled{"K", 4});  // it ends: written whole
+  REQUIRE(run_until(io, [&] { return committed_rows(dir.path(), "matches") == 2; }));
+  CHECK(skirmish::test::query_integer(dir.path() / MatchStore::kFileName,
+                                      "SELECT held_from FROM journal_applied") == 0);
+
+  gate->submit(create_now("S"));
+  REQUIRE(run_until(io, [&] { return gate->passed(5); }));
+  batches_pass();
+  CHECK(skirmish::test::query_integer(dir.path() / MatchStore::kFileName,
+                                      "SELECT held_from FROM journal_applied") == 5);
+  gate->stop();
+  CHECK(committed_rows(dir.path(), "matches") == 3);
+  CHECK(metrics.store_backlog.load() == 0);
 }
 
 TEST_CASE("a restarted gate numbers on from what the database holds", "[gate]") {

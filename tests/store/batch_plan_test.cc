@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "server/store/batch_plan.h"
+#include "server/store/held_matches.h"
 #include "server/store/match_store.h"
 #include "tests/store/outside_connection.h"
 #include "tests/store/temp_dir.h"
@@ -268,5 +269,106 @@ TEST_CASE("a match's consecutive turns in a batch are one step, filed at once", 
   CHECK_THROWS_WITH(apply_batch(turns(3 + kTurnRun, kTurnRun), store),
                     Catch::Contains("cannot store turns 12 to 19 of match m: ") &&
                         Catch::Contains("the next turn is 9"));
+  store.rollback_pending();
+}
+
+TEST_CASE("a batch holds back the matches created in it that have not ended, the oldest first",
+          "[store][batch][hold]") {
+  const std::vector<StoreWrite> batch{
+      MatchCreated{"a", "onedchess", {}, {}, 100},       // 0: ends in the batch: whole
+      MatchCreated{"b", "onedchess", {}, {}, 200},       // 1: held (2 writes)
+      SeatTaken{"a", 0, "ann", std::string(64, 'a'), 201},
+      SeatTaken{"b", 0, "bob", std::string(64, 'b'), 202},  // 3: b's
+      MatchCreated{"old", "onedchess", {}, {}, 10},      // 4: too old to hold
+      MatchCreated{"d", "onedchess", {}, {}, 300},       // 5: does not fit what is left
+      SeatTaken{"d", 0, "di", std::string(64, 'd'), 301},
+      MatchCreated{"e", "onedchess", {}, {}, 400},       // 7: breaks the rules: applied alone
+      TurnPlayed{"e", 0, TurnRecord::single(0, "2 RIGHT", 7)},
+      MatchCancelled{"a", 500},
+  };
+  const BatchPlan plan = plan_batch({&batch, 1}, HoldBack{1000, 850, 3});
+  CHECK(plan.held == std::vector<std::size_t>{1, 3});
+  CHECK(step_names(plan.steps) == std::vector<std::string>{
+                                      "store match a whole (0 turns)", "create match old",
+                                      "create match d", "seat a player in match d", "create match e",
+                                      "store turn 1 of match e"});
+  // Nothing is held by default, nor when nothing may be.
+  CHECK(plan_batch({&batch, 1}, HoldBack{}).held.empty());
+  CHECK(plan_batch({&batch, 1}, HoldBack{1000, 850, 0}).held.empty());
+  CHECK(plan_batch({&batch, 1}, HoldBack{1000, 850, 100}).held == std::vector<std::size_t>{1, 3, 5, 6});
+}
+
+namespace {
+
+// The rows of every match, keyed by id instead of the order they were written in.
+std::vector<std::string> contents_by_id(const TempDir& dir) {
+  const auto file = dir.path() / MatchStore::kFileName;
+  std::vector<std::string> rows;
+  for (const char* sql :
+       {"SELECT id, game, options, settings, status, created_ms, started_ms, finished_ms, winner, reason "
+        "FROM matches ORDER BY id",
+        "SELECT m.id, s.seat, s.name, s.token_hash, s.joined_ms FROM seats s JOIN matches m ON m.seq = s.match_seq "
+        "ORDER BY m.id, s.seat",
+        "SELECT m.id, v.turn, v.actors, v.move0, v.move1, v.ms0, v.ms1 FROM all_moves v "
+        "JOIN matches m ON m.seq = v.match_seq ORDER BY m.id, v.turn"}) {
+    const auto table = skirmish::test::query_rows(file, sql);
+    rows.insert(rows.end(), table.begin(), table.end());
+    rows.push_back("--");
+  }
+  return rows;
+}
+
+}  // namespace
+
+TEST_CASE("held matches leave the same matches as the writes one by one", "[store][batch][hold]") {
+  for (const unsigned seed : {1u, 2u, 3u}) {
+    CAPTURE(seed);
+    std::mt19937 rng(seed);
+    const auto writes = interleaved(40, rng);  // every match created at 10
+    TempDir batched_dir;
+    TempDir single_dir;
+    std::size_t held_most = 0;
+    {
+      MatchStore batched(batched_dir.path());
+      batched.defer_commits();
+      MatchStore single(single_dir.path());
+      HeldMatches held;
+      std::uint64_t next_seq = 1;
+      for (std::size_t begin = 0; begin < writes.size();) {
+        const std::size_t size = std::min<std::size_t>(1 + rng() % 80, writes.size() - begin);
+        auto chunks = in_chunks({writes.begin() + static_cast<long>(begin),
+                                 writes.begin() + static_cast<long>(begin + size)}, rng);
+        // Some matches age out, a few do not fit, and the last batch holds nothing.
+        const bool last = begin + size == writes.size();
+        const HoldBack hold{10 + static_cast<std::int64_t>(rng() % 20), 15, last ? 0u : 60u};
+        held.apply(chunks, next_seq, batched, hold);
+        batched.commit_pending();
+        CHECK(held.writes() <= hold.max_writes);
+        held_most = std::max(held_most, held.writes());
+        for (std::size_t i = begin; i < begin + size; ++i) apply(writes[i], single);
+        next_seq += size;
+        begin += size;
+      }
+      CHECK(held.empty());
+    }
+    CHECK(held_most > 0);  // the case under test happened
+    CHECK(contents_by_id(batched_dir) == contents_by_id(single_dir));
+  }
+}
+
+TEST_CASE("a held match that breaks a rule is written as it goes, and the error names the write",
+          "[store][batch][hold]") {
+  TempDir dir;
+  MatchStore store(dir.path());
+  store.defer_commits();
+  HeldMatches held;
+  std::vector<std::vector<StoreWrite>> first{{MatchCreated{"m", "onedchess", {}, {}, 100},
+                                              SeatTaken{"m", 0, "ann", std::string(64, 'a'), 101}}};
+  held.apply(first, 1, store, HoldBack{200, 1000, 100});
+  CHECK(held.writes() == 2);
+  CHECK(held.oldest_created_ms() == 100);
+  std::vector<std::vector<StoreWrite>> second{{TurnPlayed{"m", 0, TurnRecord::single(0, "x", 1)}}};
+  CHECK_THROWS_WITH(held.apply(second, 3, store, HoldBack{200, 1000, 100}),
+                    Catch::Contains("cannot store turn 1 of match m: "));
   store.rollback_pending();
 }

@@ -2,13 +2,15 @@
 // opened on a data directory applies what only the journal holds, a line cut short at the
 // end is left out, damage elsewhere is refused naming the file and line, files go once
 // SQLite holds them, a killed server's zero tail is read up to, and a file whose space
-// cannot be reserved is an error at once.
+// cannot be reserved is an error at once; the writes of matches a batch held back are
+// applied from the journal at the next start, and only theirs.
 #include <catch2/catch.hpp>
 
 #include <fstream>
 #include <string>
 #include <vector>
 
+#include "server/store/held_matches.h"
 #include "server/store/journal.h"
 #include "server/store/match_store.h"
 #include "tests/store/temp_dir.h"
@@ -157,4 +159,67 @@ TEST_CASE("a journal a killed server left, zeros after its last line, reads up t
   }
   // Ended, the file is cut to its length.
   CHECK(std::filesystem::file_size(Journal::files_in(dir.path()).at(0)) == lines_of(game, 1).size());
+}
+
+namespace {
+
+// A started match "A" made long ago and a match "H" made just now, interleaved.
+std::vector<StoreWrite> a_and_h() {
+  return {
+      MatchCreated{"A", "onedchess", {}, {}, 1},
+      MatchCreated{"H", "onedchess", {}, {}, 1000},
+      SeatTaken{"A", 0, "ann", std::string(64, 'a'), 1001},
+      SeatTaken{"H", 0, "hal", std::string(64, 'h'), 1002},
+      SeatTaken{"A", 1, "bob", std::string(64, 'b'), 1003},
+      MatchStarted{"A", 1004},
+      TurnPlayed{"A", 0, TurnRecord::single(0, "K1-2", 15)},
+  };
+}
+
+// What the store thread leaves when a batch of a_and_h() holds "H" back (the server is
+// then killed, its journal kept): SQLite has A's writes, and where H's begin.
+void apply_holding_h(const std::filesystem::path& dir) {
+  MatchStore store(dir);
+  store.defer_commits();
+  std::vector<std::vector<StoreWrite>> batch{a_and_h()};
+  HeldMatches held;
+  held.apply(batch, 1, store, HoldBack{1010, 500, 100});
+  REQUIRE(held.first_seq() == 2u);
+  REQUIRE(held.writes() == 2);
+  store.mark_journal_applied(7, *held.first_seq());
+  store.commit_pending();
+}
+
+}  // namespace
+
+TEST_CASE("a store opened after a batch held matches back applies their writes, and only theirs",
+          "[journal][hold]") {
+  skirmish::test::TempDir dir;
+  apply_holding_h(dir.path());
+  write_file(dir.path() / "journal-00000000000000000001.log", lines_of(a_and_h(), 1));
+  for (int start = 0; start < 2; ++start) {  // the second start has nothing left to apply
+    MatchStore store(dir.path());
+    CHECK(store.journal_applied() == 7);
+    const auto held = store.get("H");
+    REQUIRE(held);
+    CHECK(held->state == MatchState::Open);
+    REQUIRE(held->seats.size() == 1);
+    CHECK(held->seats[0].name == "hal");
+    const auto a = store.get("A");
+    REQUIRE(a);
+    CHECK(a->seats.size() == 2);
+    CHECK(a->turns.size() == 1);
+  }
+}
+
+TEST_CASE("a journal that lost the writes a batch held back is refused at start", "[journal][hold]") {
+  skirmish::test::TempDir dir;
+  apply_holding_h(dir.path());
+  // No journal at all (deleted, or the database restored without it).
+  CHECK_THROWS_WITH(MatchStore(dir.path()), Catch::Contains("has lost the writes from number 2 on"));
+  // Its first lines gone.
+  const auto writes = a_and_h();
+  write_file(dir.path() / "journal-00000000000000000003.log",
+             lines_of({writes.begin() + 2, writes.end()}, 3));
+  CHECK_THROWS_WITH(MatchStore(dir.path()), Catch::Contains("journal files are missing"));
 }

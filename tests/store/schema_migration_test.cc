@@ -135,6 +135,7 @@ TEST_CASE("a version-4 database gets its CHECK constraints as comparisons, as st
       'CHECK (actors = ''0'' OR actors = ''1'' OR actors = ''both'')',
       'CHECK (actors IN (''0'', ''1'', ''both''))') WHERE name = 'moves';
     PRAGMA writable_schema = OFF;
+    ALTER TABLE journal_applied DROP COLUMN held_from;
     DELETE FROM schema_version; INSERT INTO schema_version (version) VALUES (4);
   )sql");
   const auto in_lists = [&] {
@@ -163,4 +164,30 @@ TEST_CASE("a version-4 database gets its CHECK constraints as comparisons, as st
   MatchStore again(dir.path());
   CHECK(again.found_schema_version() == skirmish::store::kSchemaVersion);
   CHECK(again.get("OLD")->turns.size() == 1);
+}
+
+TEST_CASE("a version-5 database learns where held-back writes begin, and its games carry on",
+          "[store][migration]") {
+  skirmish::test::TempDir dir;
+  {
+    MatchStore store(dir.path());
+    store.create_match("OLD", "onedchess", {}, {}, 1000);
+    store.mark_journal_applied(7);
+  }
+  // What a version-5 server left: journal_applied without held_from.
+  skirmish::test::run_sql(db_file(dir), R"sql(
+    ALTER TABLE journal_applied DROP COLUMN held_from;
+    DELETE FROM schema_version; INSERT INTO schema_version (version) VALUES (5);
+  )sql");
+  {
+    MatchStore store(dir.path());
+    CHECK(store.found_schema_version() == 5);
+    CHECK(store.journal_applied() == 7);
+    store.record_join("OLD", 0, "ann", "token-ann", 1100);
+  }
+  CHECK(schema_version(dir) == skirmish::store::kSchemaVersion);
+  CHECK(skirmish::test::query_integer(db_file(dir), "SELECT held_from FROM journal_applied") == 0);
+  MatchStore again(dir.path());
+  CHECK(again.found_schema_version() == skirmish::store::kSchemaVersion);
+  CHECK(again.get("OLD")->seats.size() == 1);
 }

@@ -1,0 +1,114 @@
+#include "server/store/held_matches.h"
+
+#include <utility>
+
+#include "server/store/match_store.h"
+
+namespace skirmish::store {
+
+namespace {
+
+std::deque<StoreWrite> only(StoreWrite&& write) {
+  std::deque<StoreWrite> writes;
+  writes.push_back(std::move(write));
+  return writes;
+}
+
+}  // namespace
+
+HeldMatches::Held::Held(StoreWrite&& created, std::uint64_t seq)
+    : writes(only(std::move(created))), followed(std::get<MatchCreated>(writes.front())), first_seq(seq) {}
+
+std::optional<std::uint64_t> HeldMatches::first_seq() const {
+  if (by_first_seq_.empty()) return std::nullopt;
+  return by_first_seq_.begin()->first;
+}
+
+std::optional<std::int64_t> HeldMatches::oldest_created_ms() const {
+  if (by_first_seq_.empty()) return std::nullopt;
+  return by_id_.at(by_first_seq_.begin()->second).followed.whole.created->at_ms;
+}
+
+void HeldMatches::apply(std::vector<std::vector<StoreWrite>>& batch, std::uint64_t first_seq,
+                        MatchStore& store, const HoldBack& hold) {
+  // The writes of held matches join them; the others are planned as a batch of their own.
+  std::vector<StoreWrite> rest;
+  std::vector<std::uint64_t> rest_seqs;
+  std::vector<std::pair<const std::string*, Held*>> touched;
+  std::uint64_t seq = first_seq;
+  for (auto& chunk : batch) {
+    for (StoreWrite& write : chunk) {
+      const auto it = by_id_.find(match_of(write));
+      if (it == by_id_.end()) {
+        rest.push_back(std::move(write));
+        rest_seqs.push_back(seq++);
+        continue;
+      }
+      Held& held = it->second;
+      held.writes.push_back(std::move(write));
+      held.followed.take(held.writes.back());
+      ++writes_;
+      ++seq;
+      if (!std::exchange(held.touched, true)) touched.emplace_back(&it->first, &held);
+    }
+  }
+  // Held matches first, their writes being the oldest: those that ended or broke a rule...
+  std::vector<BatchStep> steps;
+  std::vector<std::string> written;
+  std::size_t kept = writes_;
+  const auto write_singly = [&](const std::string& id, Held& held) {
+    for (const StoreWrite& write : held.writes) steps.emplace_back(&write);
+    written.push_back(id);
+    kept -= held.writes.size();
+    held.written = true;
+  };
+  for (const auto& [id, held] : touched) {
+    held->touched = false;
+    if (held->followed.ended()) {
+      steps.emplace_back(held->followed.whole);
+      written.push_back(*id);
+      kept -= held->writes.size();
+      held->written = true;
+    } else if (held->followed.irregular) {
+      write_singly(*id, *held);
+    }
+  }
+  // ... those too old to hold (the oldest first, so the first young one ends the search)...
+  for (const auto& [held_seq, id] : by_first_seq_) {
+    Held& held = by_id_.at(id);
+    if (held.written) continue;
+    if (hold.max_writes != 0 && hold.now_ms - held.followed.whole.created->at_ms < hold.max_age_ms) break;
+    write_singly(id, held);
+  }
+  // ... and the newest while more are held than may be.
+  for (auto entry = by_first_seq_.rbegin(); entry != by_first_seq_.rend() && kept > hold.max_writes; ++entry) {
+    Held& held = by_id_.at(entry->second);
+    if (!held.written) write_singly(entry->second, held);
+  }
+  const BatchPlan plan = plan_batch({&rest, 1}, HoldBack{hold.now_ms, hold.max_age_ms, hold.max_writes - kept});
+  steps.insert(steps.end(), plan.steps.begin(), plan.steps.end());
+  apply_steps(steps, store);
+
+  for (const std::string& id : written) {
+    const auto it = by_id_.find(id);
+    writes_ -= it->second.writes.size();
+    by_first_seq_.erase(it->second.first_seq);
+    by_id_.erase(it);
+  }
+  // The new matches held: each write's match is its creation's, held at its first.
+  for (const std::size_t at : plan.held) {
+    std::string id = match_of(rest[at]);
+    const auto it = by_id_.find(id);
+    if (it == by_id_.end()) {
+      by_first_seq_.emplace(rest_seqs[at], id);
+      by_id_.try_emplace(std::move(id), std::move(rest[at]), rest_seqs[at]);
+    } else {
+      Held& held = it->second;
+      held.writes.push_back(std::move(rest[at]));
+      held.followed.take(held.writes.back());
+    }
+    ++writes_;
+  }
+}
+
+}  // namespace skirmish::store
