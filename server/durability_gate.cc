@@ -223,7 +223,7 @@ void DurabilityGate::apply_batch(std::vector<std::vector<store::StoreWrite>>& ba
   const std::size_t held_before = held_.writes();
   try {
     ScopedTimer timer(metrics_.store_commit_latency);
-    const store::HoldBack hold{now_ms(), kHoldAge.count(), urgent ? 0 : kMaxHeldWrites};
+    const store::HoldBack hold{now_ms(), kHoldAge.count(), urgent ? 0 : kMaxHeldWrites, kMaxHeldWritesPerMatch};
     held_.apply(batch, last_seq - count + 1, *store_, hold);
     store_->mark_journal_applied(last_seq, held_.first_seq().value_or(0));
     store_->commit_pending();

@@ -86,6 +86,7 @@ BatchPlan plan_batch(WriteChunks batch, const HoldBack& hold) {
         // Decided at its creation, the oldest first: held only if it all fits.
         FollowedMatch& followed = *match.followed;
         followed.held = !followed.irregular && followed.writes <= may_hold &&
+                        followed.writes <= hold.max_match_writes &&
                         hold.now_ms - followed.whole.created->at_ms < hold.max_age_ms;
         if (followed.held) may_hold -= followed.writes;
       }

@@ -26,8 +26,8 @@
 // back the matches created in it (or held before) that have not ended: they are not written,
 // and their writes are handed back to lead the next batch, until the batch in which the
 // match ends writes it whole. A match is held for at most `HoldBack::max_age_ms` after its
-// creation, and `max_writes` bound what is held in all (memory); the oldest held matches
-// are kept first. The journal keeps the held writes (the store thread records where they
+// creation and `max_match_writes` writes, and `max_writes` bound what is held in all
+// (memory); the oldest held matches are kept first. The journal keeps the held writes (the store thread records where they
 // begin, MatchStore::mark_journal_applied), so a restart still finds them.
 #include <array>
 #include <cstdint>
@@ -71,6 +71,9 @@ struct HoldBack {
   std::int64_t now_ms = 0;      // the time the batch is applied (Unix ms, as at_ms)
   std::int64_t max_age_ms = 0;  // a match created longer ago is written as it goes
   std::size_t max_writes = 0;   // what may be held in all; 0: hold nothing
+  // A match with more writes is written as it goes: long games (Tactego, DCMS) make many
+  // writes in every batch, which the move log and runs of turns already write cheaply.
+  std::size_t max_match_writes = 0;
 };
 
 struct BatchPlan {

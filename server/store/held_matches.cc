@@ -69,7 +69,7 @@ void HeldMatches::apply(std::vector<std::vector<StoreWrite>>& batch, std::uint64
       written.push_back(*id);
       kept -= held->writes.size();
       held->written = true;
-    } else if (held->followed.irregular) {
+    } else if (held->followed.irregular || held->writes.size() > hold.max_match_writes) {
       write_singly(*id, *held);
     }
   }
@@ -85,7 +85,8 @@ void HeldMatches::apply(std::vector<std::vector<StoreWrite>>& batch, std::uint64
     Held& held = by_id_.at(entry->second);
     if (!held.written) write_singly(entry->second, held);
   }
-  const BatchPlan plan = plan_batch({&rest, 1}, HoldBack{hold.now_ms, hold.max_age_ms, hold.max_writes - kept});
+  const BatchPlan plan =
+      plan_batch({&rest, 1}, HoldBack{hold.now_ms, hold.max_age_ms, hold.max_writes - kept, hold.max_match_writes});
   steps.insert(steps.end(), plan.steps.begin(), plan.steps.end());
   apply_steps(steps, store);
 

@@ -2,9 +2,9 @@
 // The matches the store thread holds back between batches (batch_plan.h, HoldBack): each
 // one's writes, in order, followed by MatchStore's rules as they come. A held match is
 // written whole in the batch in which it ends; it is written as it goes once it breaks a
-// rule (so the error names the write), outlives HoldBack::max_age_ms, no longer fits in
-// HoldBack::max_writes (the newest go first), or when nothing may be held (a history read
-// waits, the server stops). Only the matches that get a write are looked at again: a
+// rule (so the error names the write), outlives HoldBack::max_age_ms, makes more than
+// HoldBack::max_match_writes, no longer fits in HoldBack::max_writes (the newest go
+// first), or when nothing may be held (a history read waits, the server stops). Only the matches that get a write are looked at again: a
 // batch costs what its own writes cost, however many matches are held.
 #include <cstddef>
 #include <cstdint>

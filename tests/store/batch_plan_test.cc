@@ -286,7 +286,7 @@ TEST_CASE("a batch holds back the matches created in it that have not ended, the
       TurnPlayed{"e", 0, TurnRecord::single(0, "2 RIGHT", 7)},
       MatchCancelled{"a", 500},
   };
-  const BatchPlan plan = plan_batch({&batch, 1}, HoldBack{1000, 850, 3});
+  const BatchPlan plan = plan_batch({&batch, 1}, HoldBack{1000, 850, 3, 32});
   CHECK(plan.held == std::vector<std::size_t>{1, 3});
   CHECK(step_names(plan.steps) == std::vector<std::string>{
                                       "store match a whole (0 turns)", "create match old",
@@ -294,8 +294,9 @@ TEST_CASE("a batch holds back the matches created in it that have not ended, the
                                       "store turn 1 of match e"});
   // Nothing is held by default, nor when nothing may be.
   CHECK(plan_batch({&batch, 1}, HoldBack{}).held.empty());
-  CHECK(plan_batch({&batch, 1}, HoldBack{1000, 850, 0}).held.empty());
-  CHECK(plan_batch({&batch, 1}, HoldBack{1000, 850, 100}).held == std::vector<std::size_t>{1, 3, 5, 6});
+  CHECK(plan_batch({&batch, 1}, HoldBack{1000, 850, 0, 32}).held.empty());
+  CHECK(plan_batch({&batch, 1}, HoldBack{1000, 850, 100, 32}).held == std::vector<std::size_t>{1, 3, 5, 6});
+  CHECK(plan_batch({&batch, 1}, HoldBack{1000, 850, 100, 1}).held.empty());  // each makes 2 writes
 }
 
 namespace {
@@ -338,9 +339,10 @@ TEST_CASE("held matches leave the same matches as the writes one by one", "[stor
         const std::size_t size = std::min<std::size_t>(1 + rng() % 80, writes.size() - begin);
         auto chunks = in_chunks({writes.begin() + static_cast<long>(begin),
                                  writes.begin() + static_cast<long>(begin + size)}, rng);
-        // Some matches age out, a few do not fit, and the last batch holds nothing.
+        // Some matches age out, some make too many writes, a few do not fit, and the last
+        // batch holds nothing.
         const bool last = begin + size == writes.size();
-        const HoldBack hold{10 + static_cast<std::int64_t>(rng() % 20), 15, last ? 0u : 60u};
+        const HoldBack hold{10 + static_cast<std::int64_t>(rng() % 20), 15, last ? 0u : 60u, 12};
         held.apply(chunks, next_seq, batched, hold);
         batched.commit_pending();
         CHECK(held.writes() <= hold.max_writes);
@@ -364,11 +366,41 @@ TEST_CASE("a held match that breaks a rule is written as it goes, and the error 
   HeldMatches held;
   std::vector<std::vector<StoreWrite>> first{{MatchCreated{"m", "onedchess", {}, {}, 100},
                                               SeatTaken{"m", 0, "ann", std::string(64, 'a'), 101}}};
-  held.apply(first, 1, store, HoldBack{200, 1000, 100});
+  held.apply(first, 1, store, HoldBack{200, 1000, 100, 32});
   CHECK(held.writes() == 2);
   CHECK(held.oldest_created_ms() == 100);
   std::vector<std::vector<StoreWrite>> second{{TurnPlayed{"m", 0, TurnRecord::single(0, "x", 1)}}};
-  CHECK_THROWS_WITH(held.apply(second, 3, store, HoldBack{200, 1000, 100}),
+  CHECK_THROWS_WITH(held.apply(second, 3, store, HoldBack{200, 1000, 100, 32}),
                     Catch::Contains("cannot store turn 1 of match m: "));
   store.rollback_pending();
+}
+
+TEST_CASE("a held match that makes too many writes, or grows too old, is written as it goes",
+          "[store][batch][hold]") {
+  TempDir dir;
+  MatchStore store(dir.path());
+  store.defer_commits();
+  HeldMatches held;
+  const HoldBack hold{200, 1000, 100, 4};
+  std::vector<std::vector<StoreWrite>> opening{{MatchCreated{"many", "dcms", {}, {}, 100},
+                                                SeatTaken{"many", 0, "ann", std::string(64, 'a'), 101},
+                                                SeatTaken{"many", 1, "bob", std::string(64, 'b'), 102},
+                                                MatchCreated{"old", "dcms", {}, {}, 150}}};
+  held.apply(opening, 1, store, hold);
+  store.commit_pending();
+  CHECK(held.writes() == 4);
+  CHECK_FALSE(store.get("many"));
+  std::vector<std::vector<StoreWrite>> more{{MatchStarted{"many", 103},
+                                             TurnPlayed{"many", 0, TurnRecord::single(0, "x", 1)}}};
+  held.apply(more, 5, store, hold);  // five writes: more than four
+  store.commit_pending();
+  CHECK(held.writes() == 1);
+  REQUIRE(store.get("many"));
+  CHECK(store.get("many")->turns.size() == 1);
+  CHECK(held.first_seq() == 4u);
+  std::vector<std::vector<StoreWrite>> none;
+  held.apply(none, 7, store, HoldBack{1150, 1000, 100, 4});  // "old" is 1,000 ms old now
+  store.commit_pending();
+  CHECK(held.empty());
+  CHECK(store.get("old"));
 }

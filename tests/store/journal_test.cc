@@ -183,7 +183,7 @@ void apply_holding_h(const std::filesystem::path& dir) {
   store.defer_commits();
   std::vector<std::vector<StoreWrite>> batch{a_and_h()};
   HeldMatches held;
-  held.apply(batch, 1, store, HoldBack{1010, 500, 100});
+  held.apply(batch, 1, store, HoldBack{1010, 500, 100, 32});
   REQUIRE(held.first_seq() == 2u);
   REQUIRE(held.writes() == 2);
   store.mark_journal_applied(7, *held.first_seq());
