@@ -1,5 +1,7 @@
 #include "server/store/held_matches.h"
 
+#include <algorithm>
+#include <iterator>
 #include <utility>
 
 #include "server/store/match_store.h"
@@ -52,12 +54,15 @@ void HeldMatches::apply(std::vector<std::vector<StoreWrite>>& batch, std::uint64
       if (!std::exchange(held.touched, true)) touched.emplace_back(&it->first, &held);
     }
   }
-  // Held matches first, their writes being the oldest: those that ended or broke a rule...
+  // Held matches first, their writes being the oldest: those that ended are written whole;
+  // those that broke a rule, grew too long or too old, or no longer fit are let go, their
+  // writes planned as a batch that holds nothing (runs of turns go straight into `moves`).
   std::vector<BatchStep> steps;
   std::vector<std::string> written;
+  std::vector<StoreWrite> let_go;
   std::size_t kept = writes_;
-  const auto write_singly = [&](const std::string& id, Held& held) {
-    for (const StoreWrite& write : held.writes) steps.emplace_back(&write);
+  const auto write_as_it_goes = [&](const std::string& id, Held& held) {
+    std::move(held.writes.begin(), held.writes.end(), std::back_inserter(let_go));
     written.push_back(id);
     kept -= held.writes.size();
     held.written = true;
@@ -70,7 +75,7 @@ void HeldMatches::apply(std::vector<std::vector<StoreWrite>>& batch, std::uint64
       kept -= held->writes.size();
       held->written = true;
     } else if (held->followed.irregular || held->writes.size() > hold.max_match_writes) {
-      write_singly(*id, *held);
+      write_as_it_goes(*id, *held);
     }
   }
   // ... those too old to hold (the oldest first, so the first young one ends the search)...
@@ -78,13 +83,15 @@ void HeldMatches::apply(std::vector<std::vector<StoreWrite>>& batch, std::uint64
     Held& held = by_id_.at(id);
     if (held.written) continue;
     if (hold.max_writes != 0 && hold.now_ms - held.followed.whole.created->at_ms < hold.max_age_ms) break;
-    write_singly(id, held);
+    write_as_it_goes(id, held);
   }
   // ... and the newest while more are held than may be.
   for (auto entry = by_first_seq_.rbegin(); entry != by_first_seq_.rend() && kept > hold.max_writes; ++entry) {
     Held& held = by_id_.at(entry->second);
-    if (!held.written) write_singly(entry->second, held);
+    if (!held.written) write_as_it_goes(entry->second, held);
   }
+  const std::vector<BatchStep> let_go_steps = plan_batch(let_go);
+  steps.insert(steps.end(), let_go_steps.begin(), let_go_steps.end());
   const BatchPlan plan =
       plan_batch({&rest, 1}, HoldBack{hold.now_ms, hold.max_age_ms, hold.max_writes - kept, hold.max_match_writes});
   steps.insert(steps.end(), plan.steps.begin(), plan.steps.end());
