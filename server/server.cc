@@ -111,6 +111,11 @@ struct Server::Impl {
                                                        context->metrics, std::move(on_failure));
       context->history = std::make_shared<HistoryWorker>(kMaxHistoryWaiting);
       spdlog::info("storing matches in {}", context->store->path());
+      if (const auto lost = context->store->lost_held_from())
+        spdlog::warn("store: {} says the games created shortly before it was copied are in the journal "
+                     "(writes from number {} on), but the data directory has no journal files: those games "
+                     "are not restored (a backup restored alone; see docs/operations.md, Backups)",
+                     context->store->path(), lost);
       const int found = context->store->found_schema_version();
       if (found != 0 && found < store::kSchemaVersion)
         spdlog::info("store: migrated {} from schema version {} to {}", context->store->path(), found,

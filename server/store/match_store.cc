@@ -103,6 +103,15 @@ void MatchStore::apply_journal(const std::filesystem::path& data_dir) {
   const std::uint64_t applied = journal_applied_;
   const bool held = held_from != 0 && held_from <= applied;
   const auto entries = Journal::read_after(data_dir, held ? held_from - 1 : applied);
+  if (held && Journal::files_in(data_dir).empty()) {
+    // A backup restored without its journal (docs/operations.md): the games it held back
+    // were only in the journal, and the restore rewinds to before them.
+    lost_held_from_ = held_from;
+    Transaction transaction(db_);
+    set_journal_applied(applied, 0);
+    transaction.commit();
+    return;
+  }
   if (held && (entries.empty() || entries.front().seq != held_from))
     throw StoreError("the journal in " + data_dir.string() + " has lost the writes from number " +
                      std::to_string(held_from) + " on, which " + path() +

@@ -120,6 +120,9 @@ class MatchStore {
   // matches it held back (batch_plan.h, HoldBack), which begin at `held_from` (0: none).
   // Held matches are absent from the file: a restart applies their writes from the journal.
   void mark_journal_applied(std::uint64_t seq, std::uint64_t held_from = 0);
+  // Nonzero when the file said writes from this number on were held back but the data
+  // directory had no journal at all (a backup restored alone): those games were dropped.
+  std::uint64_t lost_held_from() const { return lost_held_from_; }
 
   // Copies the live database to `target` with SQLite's online backup (writers continue).
   void backup_to(const std::filesystem::path& target);
@@ -190,7 +193,8 @@ class MatchStore {
   std::optional<MoveLog> move_log_;  // once the schema is in place
   int found_schema_version_ = 0;
   std::uint64_t journal_applied_ = 0;
-  std::atomic<std::size_t> cache_kib_{0};  // the writer's page cache (fit_cache_to_live_matches)
+  std::atomic<std::size_t> cache_kib_{0};
+  std::uint64_t lost_held_from_ = 0;  // see lost_held_from()  // the writer's page cache (fit_cache_to_live_matches)
   bool defer_ = false;
   bool in_transaction_ = false;
   std::atomic<const char*> broken_{nullptr};  // why the store can no longer be trusted
