@@ -188,11 +188,11 @@ void DurabilityGate::run() {
       if (held_.empty()) store_wake_.wait(lock, [this] { return store_stopping_ || !to_store_.empty(); });
       store_idle_ = false;
       urgent = hurry_through_ > stored_.load() || store_stopping_ || to_store_count_ >= kCatchUpBacklog;
+      hurry_ = false;  // it woke this loop; hurry_through_ says whether it still matters
       if (to_store_.empty() && (held_.empty() || (!urgent && !oldest_held_aged_out()))) {
         if (store_stopping_) return;  // everything is applied
         continue;
       }
-      hurry_ = false;
       batch_full_ = false;
       batch.swap(to_store_);
       count = std::exchange(to_store_count_, 0);

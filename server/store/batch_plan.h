@@ -21,14 +21,12 @@
 // at a time, so the error names the write that broke them.
 //
 // Games that think last longer than a batch: with 9,900 bots thinking a second a move, a
-// 1D Chess game spans some 30 batches, and each batch updates its row, files its moves and
-// moves it in the indexes, a page of the file for nearly every write. So a batch may hold
-// back the matches created in it (or held before) that have not ended: they are not written,
-// and their writes are handed back to lead the next batch, until the batch in which the
-// match ends writes it whole. A match is held for at most `HoldBack::max_age_ms` after its
-// creation and `max_match_writes` writes, and `max_writes` bound what is held in all
-// (memory); the oldest held matches are kept first. The journal keeps the held writes (the store thread records where they
-// begin, MatchStore::mark_journal_applied), so a restart still finds them.
+// 1D Chess game spans some 30 batches, and each batch would update its row, file its moves
+// and move it in the indexes, a page of the file for nearly every write. So a batch may hold
+// back the matches created in it that have not ended (`HoldBack`; BatchPlan::held says
+// which writes): held_matches.h keeps them until the batch in which they end writes them
+// whole. The journal keeps the held writes (MatchStore::mark_journal_applied records where
+// they begin), so a restart still finds them.
 #include <array>
 #include <cstdint>
 #include <span>

@@ -4,8 +4,9 @@
 // written whole in the batch in which it ends; it is written as it goes once it breaks a
 // rule (so the error names the write), outlives HoldBack::max_age_ms, makes more than
 // HoldBack::max_match_writes, no longer fits in HoldBack::max_writes (the newest go
-// first), or when nothing may be held (a history read waits, the server stops). Only the matches that get a write are looked at again: a
-// batch costs what its own writes cost, however many matches are held.
+// first), or when nothing may be held (a history read waits, the server stops). Only the
+// matches that get a write are looked at again: a batch costs what its own writes cost,
+// however many matches are held.
 #include <cstddef>
 #include <cstdint>
 #include <deque>
@@ -27,8 +28,8 @@ class HeldMatches {
  public:
   // Applies `batch`, new writes numbered from `first_seq` on, to `store` in its open
   // transaction, together with the held matches, as above; then holds the new matches
-  // that `hold` allows. The writes it keeps are moved out of `batch`. Throws StoreError
-  // as apply_steps does (the store thread then stops: what is held is in the journal).
+  // that `hold` allows. Every write is moved out of `batch`. Throws StoreError as
+  // apply_steps does (the store thread then stops: what is held is in the journal).
   void apply(std::vector<std::vector<StoreWrite>>& batch, std::uint64_t first_seq, MatchStore& store,
              const HoldBack& hold);
 

@@ -193,8 +193,8 @@ class MatchStore {
   std::optional<MoveLog> move_log_;  // once the schema is in place
   int found_schema_version_ = 0;
   std::uint64_t journal_applied_ = 0;
-  std::atomic<std::size_t> cache_kib_{0};
-  std::uint64_t lost_held_from_ = 0;  // see lost_held_from()  // the writer's page cache (fit_cache_to_live_matches)
+  std::atomic<std::size_t> cache_kib_{0};  // the writer's page cache (fit_cache_to_live_matches)
+  std::uint64_t lost_held_from_ = 0;       // see lost_held_from()
   bool defer_ = false;
   bool in_transaction_ = false;
   std::atomic<const char*> broken_{nullptr};  // why the store can no longer be trusted
