@@ -4,6 +4,7 @@
 #include <benchmark/benchmark.h>
 
 #include <filesystem>
+#include <fstream>
 #include <random>
 #include <string>
 #include <vector>
@@ -11,6 +12,7 @@
 #include <unistd.h>
 
 #include "server/store/batch_plan.h"
+#include "server/store/held_matches.h"
 #include "server/store/match_store.h"
 #include "server/store/store_write.h"
 #include "server/store/token_hash.h"
@@ -27,6 +29,16 @@ using skirmish::store::SeatTaken;
 using skirmish::store::StoreWrite;
 using skirmish::store::TurnPlayed;
 using skirmish::store::TurnRecord;
+
+// What this process has written to files so far (/proc/self/io).
+double written_bytes() {
+  std::ifstream io("/proc/self/io");
+  std::string key;
+  double value = 0;
+  while (io >> key >> value)
+    if (key == "wchar:") return value;
+  return 0;
+}
 
 std::filesystem::path fresh_dir() {
   static int count = 0;
@@ -78,8 +90,8 @@ class InterleavedMatch {
  public:
   InterleavedMatch(std::mt19937_64& rng, int turns_per_game) : turns_(turns_per_game) { renew(rng); }
 
-  // The match's next write; a finished match starts over under a new id.
-  StoreWrite next(std::mt19937_64& rng) {
+  // The match's next write, made at `now_ms`; a finished match starts over under a new id.
+  StoreWrite next(std::mt19937_64& rng, std::int64_t now_ms = 1) {
     const int write = next_++;
     if (write == 4 + turns_) {
       StoreWrite finished = MatchFinished{id_, Outcome::win(0, EndReason::KingTaken), 5};
@@ -90,7 +102,7 @@ class InterleavedMatch {
       case 0: {
         skirmish::engine::Options options;
         options.set("seed", "1");
-        return MatchCreated{id_, "onedchess", options, options, 1};
+        return MatchCreated{id_, "onedchess", options, options, now_ms};
       }
       case 1: return SeatTaken{id_, 0, "white", skirmish::store::hash_token("token-white-" + id_), 2};
       case 2: return SeatTaken{id_, 1, "black", skirmish::store::hash_token("token-black-" + id_), 3};
@@ -156,6 +168,51 @@ void BM_StoreInterleaved(benchmark::State& state) {
 // thread's largest batch (DurabilityGate::kApplyBatch), at 40,000 writes/s.
 BENCHMARK(BM_StoreInterleaved)->ArgNames({"turns", "batch"})->ArgsProduct({{7, 250}, {1024, 4096}})
     ->Unit(benchmark::kMicrosecond);
+
+// Bots that think: 10,000 1D Chess-like matches whose writes come in random order (each
+// match's next write is as likely as any other's), in the store thread's largest batches,
+// the server's settings text in every creation. A game then spans some 30 batches, as with
+// 9,900 thinking bots. hold:1 holds short games back until they end (held_matches.h,
+// the server's limits; each batch is taken to last 250 ms), hold:0 writes each batch as it
+// comes. B/write: bytes written to the files (SQLite's log and its checkpoints) per write.
+void BM_StoreThinking(benchmark::State& state) {
+  constexpr std::size_t kMatches = 10'000;
+  constexpr std::size_t kBatch = 4'096;
+  const bool hold = state.range(0) != 0;
+  const auto dir = fresh_dir();
+  {
+    MatchStore store(dir);
+    store.defer_commits();
+    std::mt19937_64 rng(7);
+    std::vector<InterleavedMatch> matches;
+    for (std::size_t i = 0; i < kMatches; ++i) matches.emplace_back(rng, 7);
+    skirmish::store::HeldMatches held;
+    std::int64_t now_ms = 1'000'000;
+    std::uint64_t next_seq = 1;
+    std::vector<std::vector<StoreWrite>> batch(1);
+    const auto apply_next_batch = [&] {
+      batch.assign(1, {});
+      for (std::size_t i = 0; i < kBatch; ++i) batch[0].push_back(matches[rng() % kMatches].next(rng, now_ms));
+      held.apply(batch, next_seq, store,
+                 skirmish::store::HoldBack{now_ms, 30'000, hold ? 65'536u : 0u, hold ? 32u : 0u});
+      store.commit_pending();
+      next_seq += kBatch;
+      now_ms += 250;
+    };
+    for (int i = 0; i < 100; ++i) apply_next_batch();  // every match under way, some finished
+    long long writes = 0;
+    const double written_before = written_bytes();
+    for (auto _ : state) {
+      apply_next_batch();
+      writes += static_cast<long long>(kBatch);
+    }
+    state.counters["B/write"] = (written_bytes() - written_before) / static_cast<double>(writes);
+    state.counters["us/write"] = benchmark::Counter(static_cast<double>(writes),
+                                                    benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
+  }
+  std::filesystem::remove_all(dir);
+}
+BENCHMARK(BM_StoreThinking)->ArgName("hold")->Arg(0)->Arg(1)->Unit(benchmark::kMicrosecond);
 
 }  // namespace
 
