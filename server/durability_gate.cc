@@ -7,6 +7,7 @@
 
 #include <spdlog/spdlog.h>
 
+#include "server/match_services.h"  // unix_ms: the clock of the writes' times
 #include "server/store/batch_plan.h"
 
 namespace skirmish::server {
@@ -207,14 +208,9 @@ void DurabilityGate::run() {
   }
 }
 
-std::int64_t DurabilityGate::now_ms() {
-  return std::chrono::duration_cast<std::chrono::milliseconds>(
-             std::chrono::system_clock::now().time_since_epoch()).count();
-}
-
 bool DurabilityGate::oldest_held_aged_out() const {
   const auto created_ms = held_.oldest_created_ms();
-  return created_ms && now_ms() - *created_ms >= kHoldAge.count();
+  return created_ms && unix_ms() - *created_ms >= kHoldAge.count();
 }
 
 void DurabilityGate::apply_batch(std::vector<std::vector<store::StoreWrite>>& batch, std::size_t count,
@@ -223,7 +219,7 @@ void DurabilityGate::apply_batch(std::vector<std::vector<store::StoreWrite>>& ba
   const std::size_t held_before = held_.writes();
   try {
     ScopedTimer timer(metrics_.store_commit_latency);
-    const store::HoldBack hold{now_ms(), kHoldAge.count(), urgent ? 0 : kMaxHeldWrites, kMaxHeldWritesPerMatch};
+    const store::HoldBack hold{unix_ms(), kHoldAge.count(), urgent ? 0 : kMaxHeldWrites, kMaxHeldWritesPerMatch};
     held_.apply(batch, last_seq - count + 1, *store_, hold);
     store_->mark_journal_applied(last_seq, held_.first_seq().value_or(0));
     store_->commit_pending();

@@ -105,7 +105,6 @@ class DurabilityGate : public std::enable_shared_from_this<DurabilityGate> {
   // transaction; holds back new matches unless `urgent`.
   void apply_batch(std::vector<std::vector<store::StoreWrite>>& batch, std::size_t count,
                    std::uint64_t last_seq, bool urgent);
-  static std::int64_t now_ms();  // Unix ms, as the writes' times
   bool oldest_held_aged_out() const;
   // On the executor: announces the writes up to `journaled`.
   void release_through(std::uint64_t journaled);

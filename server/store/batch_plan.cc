@@ -43,6 +43,7 @@ struct Run {
 // What the batch holds of one match.
 struct InBatch {
   std::optional<FollowedMatch> followed;  // created in the batch
+  bool held = false;                      // held back whole (HoldBack)
   Run run;
 };
 
@@ -84,13 +85,13 @@ BatchPlan plan_batch(WriteChunks batch, const HoldBack& hold) {
       }
       if (match.followed && match.followed->whole.created == std::get_if<MatchCreated>(&write)) {
         // Decided at its creation, the oldest first: held only if it all fits.
-        FollowedMatch& followed = *match.followed;
-        followed.held = !followed.irregular && followed.writes <= may_hold &&
-                        followed.writes <= hold.max_match_writes &&
-                        hold.now_ms - followed.whole.created->at_ms < hold.max_age_ms;
-        if (followed.held) may_hold -= followed.writes;
+        const FollowedMatch& followed = *match.followed;
+        match.held = !followed.irregular && followed.writes <= may_hold &&
+                     followed.writes <= hold.max_match_writes &&
+                     hold.now_ms - followed.whole.created->at_ms < hold.max_age_ms;
+        if (match.held) may_hold -= followed.writes;
       }
-      if (match.followed && match.followed->held) {
+      if (match.held) {
         plan.held.push_back(at);
         continue;
       }

@@ -15,7 +15,6 @@ namespace skirmish::store {
 struct FollowedMatch {
   MatchState state = MatchState::Open;
   bool irregular = false;  // a write the store would refuse: its writes go one by one
-  bool held = false;       // held back (held_matches.h)
   std::size_t writes = 0;  // its writes taken, its creation included
   WholeMatch whole;
 

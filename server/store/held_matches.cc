@@ -61,19 +61,20 @@ void HeldMatches::apply(std::vector<std::vector<StoreWrite>>& batch, std::uint64
   std::vector<std::string> written;
   std::vector<StoreWrite> let_go;
   std::size_t kept = writes_;
-  const auto write_as_it_goes = [&](const std::string& id, Held& held) {
-    std::move(held.writes.begin(), held.writes.end(), std::back_inserter(let_go));
+  const auto mark_written = [&](const std::string& id, Held& held) {
     written.push_back(id);
     kept -= held.writes.size();
     held.written = true;
+  };
+  const auto write_as_it_goes = [&](const std::string& id, Held& held) {
+    std::move(held.writes.begin(), held.writes.end(), std::back_inserter(let_go));
+    mark_written(id, held);
   };
   for (const auto& [id, held] : touched) {
     held->touched = false;
     if (held->followed.ended()) {
       steps.emplace_back(held->followed.whole);
-      written.push_back(*id);
-      kept -= held->writes.size();
-      held->written = true;
+      mark_written(*id, *held);
     } else if (held->followed.irregular || held->writes.size() > hold.max_match_writes) {
       write_as_it_goes(*id, *held);
     }
