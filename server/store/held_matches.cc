@@ -10,8 +10,8 @@ namespace skirmish::store {
 
 namespace {
 
-std::deque<StoreWrite> only(StoreWrite&& write) {
-  std::deque<StoreWrite> writes;
+std::list<StoreWrite> only(StoreWrite&& write) {
+  std::list<StoreWrite> writes;
   writes.push_back(std::move(write));
   return writes;
 }

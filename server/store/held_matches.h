@@ -9,7 +9,7 @@
 // however many matches are held.
 #include <cstddef>
 #include <cstdint>
-#include <deque>
+#include <list>
 #include <map>
 #include <optional>
 #include <string>
@@ -43,7 +43,7 @@ class HeldMatches {
  private:
   struct Held {
     explicit Held(StoreWrite&& created, std::uint64_t seq);
-    std::deque<StoreWrite> writes;  // a deque: `followed` points into it as it grows
+    std::list<StoreWrite> writes;  // a list: `followed` points into it as it grows
     FollowedMatch followed;
     std::uint64_t first_seq;
     bool touched = false;  // got a write in this batch
