@@ -1,4 +1,5 @@
-// skirmish-server as a process: refuses a bad data directory at start, stops cleanly on
+// skirmish-server as a process: refuses a bad data directory at start, warns when a backup
+// restored alone lost the games its batch held back, stops cleanly on
 // SIGTERM (clients told, 1001 "going away", store flushed, exit 0 within 5 s, matches
 // resume afterwards), and runs exactly as docker/entrypoint.sh starts it in the image.
 #include <catch2/catch.hpp>
@@ -18,6 +19,8 @@
 #include <boost/asio/streambuf.hpp>
 #include <boost/asio/write.hpp>
 
+#include "server/store/held_matches.h"
+#include "server/store/match_store.h"
 #include "tests/engine/common/test_data.h"
 #include "tests/hosting/http_get.h"
 #include "tests/hosting/scripted_match.h"
@@ -96,6 +99,33 @@ TEST_CASE("a corrupt, unusable or busy database stops the server at start with a
     CHECK(exit_status_for("/proc/self/no-such-dir/data", dir.path() / "log", output) == 1);
     CHECK_THAT(output, Catch::Contains("cannot create data directory /proc/self/no-such-dir/data"));
   }
+}
+
+TEST_CASE("a backup restored without its journal starts, and the log says the games held back are lost") {
+  skirmish::test::TempDir dir;
+  const auto data = dir.path() / "data";
+  {
+    // What a backup copied after a batch that held one young game back looks like: its
+    // database says the held writes are in the journal, but no journal file came with it.
+    using namespace skirmish::store;
+    MatchStore store(data);
+    store.defer_commits();
+    std::vector<std::vector<StoreWrite>> batch{{MatchCreated{"CANCELED", "onedchess", {}, {}, 1},
+                                                MatchCancelled{"CANCELED", 2},
+                                                MatchCreated{"HELDBACK", "onedchess", {}, {}, 3}}};
+    HeldMatches held;
+    held.apply(batch, 1, store, HoldBack{10, 30'000, 100, 32});
+    REQUIRE(held.first_seq() == 3u);
+    store.mark_journal_applied(3, *held.first_seq());
+    store.commit_pending();
+  }
+  ServerProcess server(skirmish::test::server_binary(), server_args(data), {}, dir.path() / "log");
+  const auto port = server.wait_for_port();
+  CHECK_THAT(server.log_text(), Catch::Contains("(writes from number 3 on), but the data directory has no "
+                                                "journal files: those games are not restored"));
+  CHECK(http_get(port, "/healthz").status == 200);
+  CHECK(http_get(port, "/api/matches/CANCELED").status == 200);
+  CHECK(http_get(port, "/api/matches/HELDBACK").status == 404);
 }
 
 TEST_CASE("SIGTERM: clients are told, closed with 1001, the server exits 0 within 5 s, games resume") {
