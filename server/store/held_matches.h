@@ -43,7 +43,9 @@ class HeldMatches {
  private:
   struct Held {
     explicit Held(StoreWrite&& created, std::uint64_t seq);
-    std::list<StoreWrite> writes;  // a list: `followed` points into it as it grows
+    // A list: `followed` points into it as it grows, and a deque of 176-byte writes would
+    // keep two in each 512-byte block (256 bytes a write against 192).
+    std::list<StoreWrite> writes;
     FollowedMatch followed;
     std::uint64_t first_seq;
     bool touched = false;  // got a write in this batch
