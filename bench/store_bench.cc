@@ -194,7 +194,9 @@ void BM_StoreThinking(benchmark::State& state) {
       batch.assign(1, {});
       for (std::size_t i = 0; i < kBatch; ++i) batch[0].push_back(matches[rng() % kMatches].next(rng, now_ms));
       held.apply(batch, next_seq, store,
-                 skirmish::store::HoldBack{now_ms, 30'000, hold ? 65'536u : 0u, hold ? 32u : 0u});
+                 skirmish::store::HoldBack{now_ms, skirmish::store::kHoldAgeMs,
+                                           hold ? skirmish::store::kMaxHeldWrites : 0u,
+                                           hold ? skirmish::store::kMaxHeldWritesPerMatch : 0u});
       store.commit_pending();
       next_seq += kBatch;
       now_ms += 250;

@@ -208,9 +208,13 @@ void DurabilityGate::run() {
   }
 }
 
+store::HoldBack DurabilityGate::hold_back(bool urgent) {
+  return {unix_ms(), store::kHoldAgeMs, urgent ? 0 : store::kMaxHeldWrites, store::kMaxHeldWritesPerMatch};
+}
+
 bool DurabilityGate::oldest_held_aged_out() const {
   const auto created_ms = held_.oldest_created_ms();
-  return created_ms && unix_ms() - *created_ms >= kHoldAge.count();
+  return created_ms && hold_back(false).too_old(*created_ms);
 }
 
 void DurabilityGate::apply_batch(std::vector<std::vector<store::StoreWrite>>& batch, std::size_t count,
@@ -219,8 +223,7 @@ void DurabilityGate::apply_batch(std::vector<std::vector<store::StoreWrite>>& ba
   const std::size_t held_before = held_.writes();
   try {
     ScopedTimer timer(metrics_.store_commit_latency);
-    const store::HoldBack hold{unix_ms(), kHoldAge.count(), urgent ? 0 : kMaxHeldWrites, kMaxHeldWritesPerMatch};
-    held_.apply(batch, last_seq - count + 1, *store_, hold);
+    held_.apply(batch, last_seq - count + 1, *store_, hold_back(urgent));
     store_->mark_journal_applied(last_seq, held_.first_seq().value_or(0));
     store_->commit_pending();
     metrics_.store_commits_total.fetch_add(1, std::memory_order_relaxed);

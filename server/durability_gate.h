@@ -59,15 +59,10 @@ class DurabilityGate : public std::enable_shared_from_this<DurabilityGate> {
   // Past this many writes not yet in SQLite (about 30 MB), messages wait for the store
   // thread as well: memory stays bounded however slow the disk.
   static constexpr std::size_t kMaxBacklog = 200'000;
-  // A batch holds back the matches created in it that have not ended, for up to this long
-  // after their creation, this many writes each and this many in all (about 30 MB): a short
-  // game is then written whole, at its end (store/batch_plan.h, HoldBack). A 1D Chess game
-  // makes about 12 writes, and 9,900 thinking games keep about 90,000 held: at 65,536 the
-  // newest were let go in every batch, written as they went. Held writes count in the
-  // backlog. Nothing is held while someone waits for SQLite (a history read, the stop).
-  static constexpr std::chrono::milliseconds kHoldAge{30'000};
-  static constexpr std::size_t kMaxHeldWritesPerMatch = 32;
-  static constexpr std::size_t kMaxHeldWrites = 131'072;
+  // A batch holds back the matches created in it that have not ended, within the limits of
+  // store/held_matches.h (kHoldAgeMs, kMaxHeldWrites...): a short game is then written
+  // whole, at its end (store/batch_plan.h, HoldBack). Held writes count in the backlog.
+  // Nothing is held while someone waits for SQLite (a history read, the stop).
 
   // Starts the journal after the writes `store` already holds (MatchStore applied what a
   // stopped server left in it) and the store thread.
@@ -106,6 +101,8 @@ class DurabilityGate : public std::enable_shared_from_this<DurabilityGate> {
   // transaction; holds back new matches unless `urgent`.
   void apply_batch(std::vector<std::vector<store::StoreWrite>>& batch, std::size_t count,
                    std::uint64_t last_seq, bool urgent);
+  // The server's limits for a batch applied now; nothing new is held when `urgent`.
+  static store::HoldBack hold_back(bool urgent);
   bool oldest_held_aged_out() const;
   // On the executor: announces the writes up to `journaled`.
   void release_through(std::uint64_t journaled);

@@ -72,6 +72,9 @@ struct HoldBack {
   // A match with more writes is written as it goes: long games (Tactego, DCMS) make many
   // writes in every batch, which the move log and runs of turns already write cheaply.
   std::size_t max_match_writes = 0;
+
+  // Whether a match created at `created_ms` is too old to hold (or to keep holding).
+  bool too_old(std::int64_t created_ms) const { return now_ms - created_ms >= max_age_ms; }
 };
 
 struct BatchPlan {

@@ -83,7 +83,7 @@ void HeldMatches::apply(std::vector<std::vector<StoreWrite>>& batch, std::uint64
   for (const auto& [held_seq, id] : by_first_seq_) {
     Held& held = by_id_.at(id);
     if (held.written) continue;
-    if (hold.max_writes != 0 && hold.now_ms - held.followed.whole.created->at_ms < hold.max_age_ms) break;
+    if (hold.max_writes != 0 && !hold.too_old(held.followed.whole.created->at_ms)) break;
     write_as_it_goes(id, held);
   }
   // ... and the newest while more are held than may be.

@@ -24,6 +24,15 @@ namespace skirmish::store {
 
 class MatchStore;
 
+// The limits the server holds back with (DurabilityGate; store_bench's BM_StoreThinking
+// measures with them): for up to this long after a match's creation, this many writes each
+// and this many in all (about 30 MB). A 1D Chess game makes about 12 writes, and 9,900
+// thinking games keep about 90,000 held: at 65,536 the newest were let go in every batch,
+// written as they went.
+inline constexpr std::int64_t kHoldAgeMs = 30'000;
+inline constexpr std::size_t kMaxHeldWritesPerMatch = 32;
+inline constexpr std::size_t kMaxHeldWrites = 131'072;
+
 class HeldMatches {
  public:
   // Applies `batch`, new writes numbered from `first_seq` on, to `store` in its open

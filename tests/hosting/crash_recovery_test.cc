@@ -86,7 +86,7 @@ TEST_CASE("SIGKILL mid-game: every game resumes, no move is lost, results match 
   }
   crashed[1]->submit_first_half();  // DCMS: a sealed move waits for the other seat
   // A store batch passes first (bounded wait: the store thread only gets idle CPU). It
-  // holds the young 1D Chess game back (DurabilityGate::kHoldAge), so that one is in the
+  // holds the young 1D Chess game back (store::kHoldAgeMs), so that one is in the
   // journal only; the longer games, past kMaxHeldWritesPerMatch, are in SQLite. The
   // restart must find all three.
   const auto database = dir.path() / "data" / skirmish::store::MatchStore::kFileName;

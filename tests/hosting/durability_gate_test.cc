@@ -31,7 +31,7 @@ skirmish::store::StoreWrite create(const std::string& id) {
   return skirmish::store::MatchCreated{id, "onedchess", {}, {}, 1};
 }
 
-// A match created now, young enough for the store thread to hold back (kHoldAge).
+// A match created now, young enough for the store thread to hold back (store/held_matches.h, kHoldAgeMs).
 skirmish::store::StoreWrite create_now(const std::string& id) {
   const auto now = std::chrono::system_clock::now().time_since_epoch();
   return skirmish::store::MatchCreated{id, "onedchess", {}, {},
