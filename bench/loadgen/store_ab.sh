@@ -1,0 +1,137 @@
+#!/usr/bin/env bash
+# Issue 5's speed target, measured: the load generator against a server with the store off
+# and one with it on, in alternating rounds, then the median of each figure and how far the
+# store moves it. A round runs both servers one after the other (the order swaps each round,
+# so a machine that slows down or speeds up during the run weighs on both alike). Each
+# server is fresh (store on: in a new empty data directory) and is stopped after its run.
+#
+#   bench/loadgen/store_ab.sh [--rounds 5] [--game onedchess|tactego|dcms] [--matches 100]
+#                             [--think-ms 0] [--think-jitter 0] [--duration 8] [--build build/ci]
+#
+# Closed loop by default (--think-ms 0: every bot answers at once); `--matches 9900
+# --think-ms 1000 --think-jitter 10 --duration 20` is the thinking load of issue 3. Both
+# servers run with --threads 1 --rate-limit 0 --max-open-matches-per-ip 0 --log-level warn.
+# Run it on an otherwise idle machine: the load generator shares it with the server, and
+# every figure moves with whatever else runs.
+set -euo pipefail
+
+rounds=5 game=onedchess matches=100 think_ms=0 think_jitter=0 duration=8 build=build/ci
+while [ $# -gt 0 ]; do
+  case "$1" in
+    -h | --help) awk 'NR > 1 && !/^#/ { exit } NR > 1 { sub(/^# ?/, ""); print }' "$0"; exit 0 ;;
+    --rounds | --game | --matches | --think-ms | --think-jitter | --duration | --build) ;;
+    *) echo "store_ab.sh: unknown option '$1' (see --help)" >&2; exit 2 ;;
+  esac
+  [ $# -ge 2 ] || { echo "store_ab.sh: $1 needs a value" >&2; exit 2; }
+  case "$1" in
+    --rounds) rounds=$2 ;;
+    --game) game=$2 ;;
+    --matches) matches=$2 ;;
+    --think-ms) think_ms=$2 ;;
+    --think-jitter) think_jitter=$2 ;;
+    --duration) duration=$2 ;;
+    --build) build=$2 ;;
+  esac
+  shift 2
+done
+for value in "$rounds" "$matches" "$think_ms" "$think_jitter" "$duration"; do
+  [[ "$value" =~ ^[0-9]+$ ]] || { echo "store_ab.sh: '$value' is not a whole number" >&2; exit 2; }
+done
+[ "$rounds" -ge 1 ] || { echo "store_ab.sh: --rounds must be at least 1" >&2; exit 2; }
+
+server=$build/server/skirmish-server
+loadgen=$build/bench/loadgen/skirmish-loadgen
+for binary in "$server" "$loadgen"; do
+  [ -x "$binary" ] || { echo "store_ab.sh: $binary not found: build first (cmake --build $build)" >&2; exit 2; }
+done
+
+work=$(mktemp -d "${TMPDIR:-/tmp}/skirmish-store-ab.XXXXXX")
+server_pid=""
+cleanup() {
+  [ -n "$server_pid" ] && kill "$server_pid" 2>/dev/null && wait "$server_pid" 2>/dev/null
+  rm -rf "$work"
+}
+trap cleanup EXIT
+
+free_port() {
+  /usr/bin/python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
+}
+
+# Waits (at most 10 s) until the server on $1 accepts connections.
+wait_for_port() {
+  for _ in $(seq 100); do
+    (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null && return 0
+    sleep 0.1
+  done
+  echo "store_ab.sh: the server did not listen on port $1 (its log: $work/server.log)" >&2
+  exit 1
+}
+
+# One run: prints "moves/s cpu_us_per_move p50_us p99_us rss_kib_per_connection".
+run_once() {
+  local store=$1 port store_flags
+  port=$(free_port)
+  if [ "$store" = on ]; then
+    rm -rf "$work/data"
+    store_flags=(--data-dir "$work/data")
+  else
+    store_flags=(--store off)
+  fi
+  "$server" --port "$port" --threads 1 --rate-limit 0 --max-open-matches-per-ip 0 \
+    --log-level warn --max-connections 19990 "${store_flags[@]}" >"$work/server.log" 2>&1 &
+  server_pid=$!
+  wait_for_port "$port"
+  "$loadgen" --server "ws://127.0.0.1:$port" --server-pid "$server_pid" --matches "$matches" \
+    --think-ms "$think_ms" --think-jitter "$think_jitter" --duration "$duration" --game "$game" \
+    >"$work/loadgen.txt" 2>&1 || { cat "$work/loadgen.txt" >&2; exit 1; }
+  kill "$server_pid"
+  wait "$server_pid" 2>/dev/null || true
+  server_pid=""
+  awk '/^measured/ { moves = $6 }
+       /^server CPU/ { cpu = $(NF - 3) }
+       /^move round trip/ { p50 = $(NF - 7); p99 = $(NF - 4) }
+       /^server RSS/ { rss = $(NF - 3) }
+       END { if (moves == "" || cpu == "" || p50 == "" || rss == "") exit 1
+             print moves, cpu, p50, p99, rss }' "$work/loadgen.txt" ||
+    { echo "store_ab.sh: cannot read the load generator's figures:" >&2; cat "$work/loadgen.txt" >&2; exit 1; }
+}
+
+echo "game $game, $matches matches, think $think_ms ms (jitter $think_jitter%), $duration s per run, $rounds rounds"
+printf '%-6s %-5s %10s %13s %10s %10s %14s\n' round store moves/s "CPU/move us" "p50 us" "p99 us" "RSS/conn KiB"
+for round in $(seq "$rounds"); do
+  order="off on"
+  [ $((round % 2)) -eq 0 ] && order="on off"
+  for store in $order; do
+    run_once "$store" >"$work/run.txt"  # not in a subshell: a failure stops its server too
+    figures=$(cat "$work/run.txt")
+    echo "$round $store $figures" >>"$work/figures.txt"
+    # shellcheck disable=SC2086  # five numbers
+    printf '%-6s %-5s %10s %13s %10s %10s %14s\n' "$round" "$store" $figures
+  done
+done
+
+# Medians per store setting, on against off, and the range of the rounds' own changes.
+awk '
+  function median(list, n,    sorted, i, j, t) {
+    for (i = 1; i <= n; i++) sorted[i] = list[i]
+    for (i = 2; i <= n; i++)
+      for (j = i; j > 1 && sorted[j - 1] > sorted[j]; j--) { t = sorted[j]; sorted[j] = sorted[j - 1]; sorted[j - 1] = t }
+    return n % 2 ? sorted[(n + 1) / 2] : (sorted[n / 2] + sorted[n / 2 + 1]) / 2
+  }
+  { rounds = $1; for (f = 3; f <= 7; f++) value[$2, f - 2, $1] = $f }
+  END {
+    split("moves/s,CPU per move (us),round trip p50 (us),round trip p99 (us),RSS per connection (KiB)", name, ",")
+    printf "\n%-26s %11s %11s %9s   %s\n", "median", "store off", "store on", "change", "change in each round"
+    for (f = 1; f <= 5; f++) {
+      low = ""; high = ""
+      for (r = 1; r <= rounds; r++) {
+        off[r] = value["off", f, r]; on[r] = value["on", f, r]
+        change = off[r] > 0 ? (on[r] / off[r] - 1) * 100 : 0
+        if (low == "" || change < low) low = change
+        if (high == "" || change > high) high = change
+      }
+      m_off = median(off, rounds); m_on = median(on, rounds)
+      printf "%-26s %11.1f %11.1f %+8.1f%%   %+.0f to %+.0f%%\n", name[f], m_off, m_on,
+             (m_off > 0 ? (m_on / m_off - 1) * 100 : 0), low, high
+    }
+  }' "$work/figures.txt"
