@@ -94,8 +94,9 @@ void DurabilityGate::journal(std::string& lines, std::vector<store::StoreWrite>&
   {
     std::lock_guard lock(store_mutex_);
     to_store_count_ += writes.size();
-    if (writes.size() < kJoinBelow && !to_store_.empty() &&
-        to_store_.back().size() + writes.size() <= kChunkWrites)
+    // A few writes (bots that think make about one per append) join the last vector, as
+    // before chunks: not thousands of tiny vectors a second, each freed on another thread.
+    if (!to_store_.empty() && to_store_.back().size() + writes.size() <= kChunkWrites)
       std::move(writes.begin(), writes.end(), std::back_inserter(to_store_.back()));
     else
       to_store_.push_back(std::move(writes));

@@ -132,12 +132,8 @@ class DurabilityGate : public std::enable_shared_from_this<DurabilityGate> {
   // Journaled writes for the store thread (store_mutex_).
   std::mutex store_mutex_;
   std::condition_variable store_wake_;
-  // In vectors, all freed once applied: no array keeps the longest backlog's size. An
-  // append of fewer than kJoinBelow writes joins the last vector while it holds fewer than
-  // kChunkWrites (bots that think make about one write per append: not thousands of tiny
-  // vectors a second, each freed on another thread); a larger one comes in as its own
-  // vector, not moved write by write (1.3% of the network thread in the closed loop).
-  static constexpr std::size_t kJoinBelow = 32;
+  // In vectors of up to kChunkWrites (an append that does not fit in the last one comes in
+  // as its own vector), all freed once applied: no array keeps the longest backlog's size.
   static constexpr std::size_t kChunkWrites = 1024;
   std::vector<std::vector<store::StoreWrite>> to_store_;
   std::size_t to_store_count_ = 0;   // writes in to_store_
