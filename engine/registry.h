@@ -22,6 +22,10 @@ struct GameInfo {
   // The time limit per move when a match's creator sets none (0: none). A bot game (DCMS)
   // has one; a game between people has none.
   long long default_move_time_ms = 0;
+  // Most games end within about twenty turns (1D Chess: about seven between random bots).
+  // The store holds such a match's writes back until it ends and writes it whole
+  // (server/store/held_matches.h); a longer game is written as it goes.
+  bool short_games = false;
   std::array<std::string, kSeatCount> seat_names;  // e.g. {"red", "blue"}
   std::vector<OptionSpec> options;  // may be empty
   // Builds the initial state from options already checked by resolve_options.

@@ -7,6 +7,7 @@
 
 #include <spdlog/spdlog.h>
 
+#include "engine/registry.h"
 #include "server/match_services.h"  // unix_ms: the clock of the writes' times
 #include "server/store/batch_plan.h"
 
@@ -209,7 +210,11 @@ void DurabilityGate::run() {
 }
 
 store::HoldBack DurabilityGate::hold_back(bool urgent) {
-  return {unix_ms(), store::kHoldAgeMs, urgent ? 0 : store::kMaxHeldWrites, store::kMaxHeldWritesPerMatch};
+  return {unix_ms(), store::kHoldAgeMs, urgent ? 0 : store::kMaxHeldWrites, store::kMaxHeldWritesPerMatch,
+          [](std::string_view game) {
+            const engine::GameInfo* info = engine::find_game(game);
+            return info != nullptr && info->short_games;
+          }};
 }
 
 bool DurabilityGate::oldest_held_aged_out() const {

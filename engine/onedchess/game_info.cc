@@ -17,6 +17,7 @@ const GameInfo& game_info() {
       .simultaneous = false,
       .setup_turn = false,
       .default_move_time_ms = 0,  // a game between people: no clock unless asked
+      .short_games = true,
       .seat_names = {"white", "black"},
       .options = {OptionSpec{.name = std::string(kMaxTurnsOption),
                              .type = OptionSpec::Type::Int,

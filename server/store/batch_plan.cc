@@ -88,7 +88,7 @@ BatchPlan plan_batch(WriteChunks batch, const HoldBack& hold) {
         const FollowedMatch& followed = *match.followed;
         match.held = !followed.irregular && followed.writes <= may_hold &&
                      followed.writes <= hold.max_match_writes &&
-                     !hold.too_old(followed.whole.created->at_ms);
+                     !hold.too_old(followed.whole.created->at_ms) && hold.may_hold(followed.whole.created->game);
         if (match.held) may_hold -= followed.writes;
       }
       if (match.held) {

@@ -93,8 +93,9 @@ void HeldMatches::apply(std::vector<std::vector<StoreWrite>>& batch, std::uint64
   }
   const std::vector<BatchStep> let_go_steps = plan_batch(let_go);
   steps.insert(steps.end(), let_go_steps.begin(), let_go_steps.end());
-  const BatchPlan plan =
-      plan_batch({&rest, 1}, HoldBack{hold.now_ms, hold.max_age_ms, hold.max_writes - kept, hold.max_match_writes});
+  HoldBack hold_new = hold;
+  hold_new.max_writes -= kept;
+  const BatchPlan plan = plan_batch({&rest, 1}, hold_new);
   steps.insert(steps.end(), plan.steps.begin(), plan.steps.end());
   apply_steps(steps, store);
 

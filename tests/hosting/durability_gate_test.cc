@@ -32,9 +32,9 @@ skirmish::store::StoreWrite create(const std::string& id) {
 }
 
 // A match created now, young enough for the store thread to hold back (store/held_matches.h, kHoldAgeMs).
-skirmish::store::StoreWrite create_now(const std::string& id) {
+skirmish::store::StoreWrite create_now(const std::string& id, const std::string& game = "onedchess") {
   const auto now = std::chrono::system_clock::now().time_since_epoch();
-  return skirmish::store::MatchCreated{id, "onedchess", {}, {},
+  return skirmish::store::MatchCreated{id, game, {}, {},
                                        std::chrono::duration_cast<std::chrono::milliseconds>(now).count()};
 }
 
@@ -172,6 +172,27 @@ TEST_CASE("a new match is held back until it ends, and a history read or the sto
   gate->stop();
   CHECK(committed_rows(dir.path(), "matches") == 3);
   CHECK(metrics.store_backlog.load() == 0);
+}
+
+TEST_CASE("only the matches of short games are held back", "[gate][hold]") {
+  skirmish::test::TempDir dir;
+  boost::asio::io_context io;
+  Metrics metrics;
+  auto store = std::make_shared<MatchStore>(dir.path());
+  auto gate = std::make_shared<DurabilityGate>(io.get_executor(), store, metrics, nullptr);
+  gate->submit(create_now("CHESS"));  // 1D Chess: held until it ends
+  gate->submit(create_now("TACTEGO", "tactego"));
+  gate->submit(create_now("DCMS", "dcms"));
+  REQUIRE(run_until(io, [&] { return gate->passed(3); }));
+  // Long games are written as they go, at the next batch.
+  REQUIRE(run_until(io, [&] { return committed_rows(dir.path(), "matches") == 2; }));
+  std::this_thread::sleep_for(2 * DurabilityGate::kApplyInterval);
+  CHECK(committed_rows(dir.path(), "matches") == 2);
+  CHECK(metrics.store_backlog.load() == 1);
+  CHECK(skirmish::test::query_integer(dir.path() / MatchStore::kFileName,
+                                      "SELECT count(*) FROM matches WHERE id IN ('TACTEGO', 'DCMS')") == 2);
+  gate->stop();
+  CHECK(committed_rows(dir.path(), "matches") == 3);
 }
 
 TEST_CASE("a restarted gate numbers on from what the database holds", "[gate]") {

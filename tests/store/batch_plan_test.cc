@@ -299,6 +299,21 @@ TEST_CASE("a batch holds back the matches created in it that have not ended, the
   CHECK(plan_batch({&batch, 1}, HoldBack{1000, 850, 100, 1}).held.empty());  // each makes 2 writes
 }
 
+TEST_CASE("a batch holds back only the matches of the games it is told to", "[store][batch][hold]") {
+  const std::vector<StoreWrite> batch{
+      MatchCreated{"chess", "onedchess", {}, {}, 900},
+      MatchCreated{"long", "tactego", {}, {}, 900},
+      SeatTaken{"long", 0, "ann", std::string(64, 'a'), 901},
+      SeatTaken{"chess", 0, "bob", std::string(64, 'b'), 902},
+  };
+  HoldBack hold{1000, 850, 100, 32};
+  CHECK(plan_batch({&batch, 1}, hold).held == std::vector<std::size_t>{0, 1, 2, 3});  // any game
+  hold.holds_game = [](std::string_view game) { return game == "onedchess"; };
+  const BatchPlan plan = plan_batch({&batch, 1}, hold);
+  CHECK(plan.held == std::vector<std::size_t>{0, 3});
+  CHECK(step_names(plan.steps) == std::vector<std::string>{"create match long", "seat a player in match long"});
+}
+
 namespace {
 
 // The rows of every match, keyed by id instead of the order they were written in.
