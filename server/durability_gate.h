@@ -59,9 +59,10 @@ class DurabilityGate : public std::enable_shared_from_this<DurabilityGate> {
   // Past this many writes not yet in SQLite (about 30 MB), messages wait for the store
   // thread as well: memory stays bounded however slow the disk.
   static constexpr std::size_t kMaxBacklog = 200'000;
-  // A batch holds back the matches created in it that have not ended, within the limits of
-  // store/held_matches.h (kHoldAgeMs, kMaxHeldWrites...): a short game is then written
-  // whole, at its end (store/batch_plan.h, HoldBack). Held writes count in the backlog.
+  // A batch holds back the matches of short games (engine GameInfo::short_games) created in
+  // it that have not ended, within the limits of store/held_matches.h (kHoldAgeMs,
+  // kMaxHeldWrites...): such a game is then written whole, at its end (store/batch_plan.h,
+  // HoldBack). Held writes count in the backlog.
   // Nothing is held while someone waits for SQLite (a history read, the stop).
 
   // Starts the journal after the writes `store` already holds (MatchStore applied what a
