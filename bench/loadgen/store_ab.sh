@@ -61,9 +61,11 @@ free_port() {
 wait_for_port() {
   for _ in $(seq 100); do
     (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null && return 0
+    kill -0 "$server_pid" 2>/dev/null || break  # it has exited
     sleep 0.1
   done
-  echo "store_ab.sh: the server did not listen on port $1 (its log: $work/server.log)" >&2
+  echo "store_ab.sh: the server did not listen on port $1; its log:" >&2
+  cat "$work/server.log" >&2
   exit 1
 }
 
