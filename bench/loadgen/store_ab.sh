@@ -53,18 +53,44 @@ cleanup() {
 }
 trap cleanup EXIT
 
+# A port nothing listens on, below Linux's ephemeral range (32768-60999): there, a server
+# started with --port 0 elsewhere (a test running beside this one) could take the port
+# between this check and our server's bind, and the load would go to that server.
 free_port() {
-  /usr/bin/python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
+  /usr/bin/python3 -c '
+import random, socket
+for _ in range(200):
+    port = random.randint(20000, 32767)
+    with socket.socket() as s:
+        try:
+            s.bind(("127.0.0.1", port))
+        except OSError:
+            continue
+    print(port)
+    break
+else:
+    raise SystemExit("store_ab.sh: no free port between 20000 and 32767")'
 }
 
-# Waits (at most 10 s) until the server on $1 accepts connections.
-wait_for_port() {
+# Whether the server on port $1 answers /healthz with 200. It listens before its store is
+# open, and until then refuses game connections (503): the load must not start before.
+healthy() {
+  (
+    exec 3<>"/dev/tcp/127.0.0.1/$1" || exit 1
+    printf 'GET /healthz HTTP/1.0\r\nHost: 127.0.0.1\r\n\r\n' >&3
+    read -r -t 5 status <&3 || exit 1
+    [[ "$status" == HTTP/1.?" 200"* ]]
+  ) 2>/dev/null
+}
+
+# Waits (at most 10 s) until our server on port $1 is ready.
+wait_until_ready() {
   for _ in $(seq 100); do
-    (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null && return 0
     kill -0 "$server_pid" 2>/dev/null || break  # it has exited
+    healthy "$1" && kill -0 "$server_pid" 2>/dev/null && return 0
     sleep 0.1
   done
-  echo "store_ab.sh: the server did not listen on port $1; its log:" >&2
+  echo "store_ab.sh: the server on port $1 did not become ready; its log:" >&2
   cat "$work/server.log" >&2
   exit 1
 }
@@ -82,7 +108,7 @@ run_once() {
   "$server" --port "$port" --threads 1 --rate-limit 0 --max-open-matches-per-ip 0 \
     --log-level warn --max-connections 19990 "${store_flags[@]}" >"$work/server.log" 2>&1 &
   server_pid=$!
-  wait_for_port "$port"
+  wait_until_ready "$port"
   "$loadgen" --server "ws://127.0.0.1:$port" --server-pid "$server_pid" --matches "$matches" \
     --think-ms "$think_ms" --think-jitter "$think_jitter" --duration "$duration" --game "$game" \
     >"$work/loadgen.txt" 2>&1 || { cat "$work/loadgen.txt" >&2; exit 1; }
