@@ -163,6 +163,9 @@ void DurabilityGate::stop() {
   {
     std::lock_guard lock(store_mutex_);
     store_stopping_ = true;
+    // What is left is applied now, not when a CPU is idle: on a busy machine a store thread
+    // left in SCHED_IDLE held a SIGTERM'ed server up for 13 s (it must exit within 5).
+    priority_.set_background(false);
   }
   store_wake_.notify_one();
   if (thread_.joinable()) thread_.join();
@@ -179,6 +182,7 @@ void DurabilityGate::run() {
     std::size_t count = 0;
     std::uint64_t last = 0;
     bool urgent = false;
+    bool priority_refused = false;
     {
       std::unique_lock lock(store_mutex_);
       // Gather for a while (a history read or the stop cuts it short), then wait for work.
@@ -199,8 +203,11 @@ void DurabilityGate::run() {
       batch.swap(to_store_);
       count = std::exchange(to_store_count_, 0);
       last = to_store_last_;
+      // Under the lock, as await_stored() and stop() raise it: the policy set last is the
+      // one for the latest state (a stop just after `urgent` was read is not undone).
+      if (background_) priority_refused = !priority_.set_background(!urgent);
     }
-    if (background_ && !priority_.set_background(!urgent))
+    if (priority_refused)
       std::call_once(priority_refused_, [] {
         spdlog::warn("store: the system refused to change the store thread's scheduling policy");
       });
