@@ -164,7 +164,7 @@ void DurabilityGate::stop() {
     std::lock_guard lock(store_mutex_);
     store_stopping_ = true;
     // What is left is applied now, not when a CPU is idle: on a busy machine a store thread
-    // left in SCHED_IDLE held a SIGTERM'ed server up for 13 s (it must exit within 5).
+    // left in SCHED_IDLE kept a SIGTERM'ed server up for 2-30 s (it must exit within 5).
     priority_.set_background(false);
   }
   store_wake_.notify_one();

@@ -62,8 +62,8 @@ class DurabilityGate : public std::enable_shared_from_this<DurabilityGate> {
   // A batch holds back the matches of short games (engine GameInfo::short_games) created in
   // it that have not ended, within the limits of store/held_matches.h (kHoldAgeMs,
   // kMaxHeldWrites...): such a game is then written whole, at its end (store/batch_plan.h,
-  // HoldBack). Held writes count in the backlog.
-  // Nothing is held while someone waits for SQLite (a history read, the stop).
+  // HoldBack). Held writes count in the backlog. Nothing is held while someone waits for
+  // SQLite (a history read, the stop).
 
   // Starts the journal after the writes `store` already holds (MatchStore applied what a
   // stopped server left in it) and the store thread.

@@ -6,6 +6,7 @@
 
 #include <atomic>
 #include <chrono>
+#include <memory>
 #include <string>
 #include <thread>
 
@@ -43,6 +44,16 @@ std::size_t journal_lines(const std::filesystem::path& dir) {
   return skirmish::store::Journal::read_after(dir, 0).size();
 }
 
+// A gate on a new, empty store; its flushes run on `io` (run_until).
+struct GateOnFreshStore {
+  skirmish::test::TempDir dir;
+  boost::asio::io_context io;
+  Metrics metrics;
+  std::shared_ptr<MatchStore> store = std::make_shared<MatchStore>(dir.path());
+  std::shared_ptr<DurabilityGate> gate =
+      std::make_shared<DurabilityGate>(io.get_executor(), store, metrics, nullptr);
+};
+
 // Runs the io_context's handlers (the gate's flush) until `done` or about two seconds.
 template <typename Done>
 bool run_until(boost::asio::io_context& io, Done done) {
@@ -56,12 +67,7 @@ bool run_until(boost::asio::io_context& io, Done done) {
 
 }  // namespace
 
-TEST_CASE("a stamp passes once the writes before it are journaled, and SQLite gets them next", "[gate]") {
-  skirmish::test::TempDir dir;
-  boost::asio::io_context io;
-  Metrics metrics;
-  auto store = std::make_shared<MatchStore>(dir.path());
-  auto gate = std::make_shared<DurabilityGate>(io.get_executor(), store, metrics, nullptr);
+TEST_CASE_METHOD(GateOnFreshStore, "a stamp passes once the writes before it are journaled, and SQLite gets them next", "[gate]") {
 
   gate->submit(create("A"));
   gate->submit(create("B"));
@@ -123,12 +129,8 @@ TEST_CASE("a write SQLite refuses stops the server, and the restart names it", "
                         Catch::Contains(".log:2"));
 }
 
-TEST_CASE("stop() journals and stores what is still queued", "[gate]") {
-  skirmish::test::TempDir dir;
-  boost::asio::io_context io;  // never run: no flush comes
-  Metrics metrics;
-  auto store = std::make_shared<MatchStore>(dir.path());
-  auto gate = std::make_shared<DurabilityGate>(io.get_executor(), store, metrics, nullptr);
+TEST_CASE_METHOD(GateOnFreshStore, "stop() journals and stores what is still queued", "[gate]") {
+  // The io_context is never run: no flush comes.
   for (const char* id : {"A", "B", "C"}) gate->submit(create(id));
   gate->stop();
   CHECK(gate->passed(gate->stamp()));
@@ -136,13 +138,8 @@ TEST_CASE("stop() journals and stores what is still queued", "[gate]") {
   CHECK_THROWS_WITH(gate->submit(create("D")), Catch::Contains("stopping"));
 }
 
-TEST_CASE("a new match is held back until it ends, and a history read or the stop gets it at once",
+TEST_CASE_METHOD(GateOnFreshStore, "a new match is held back until it ends, and a history read or the stop gets it at once",
           "[gate][hold]") {
-  skirmish::test::TempDir dir;
-  boost::asio::io_context io;
-  Metrics metrics;
-  auto store = std::make_shared<MatchStore>(dir.path());
-  auto gate = std::make_shared<DurabilityGate>(io.get_executor(), store, metrics, nullptr);
   const auto batches_pass = [] { std::this_thread::sleep_for(3 * DurabilityGate::kApplyInterval); };
 
   gate->submit(create_now("H"));
@@ -174,12 +171,7 @@ TEST_CASE("a new match is held back until it ends, and a history read or the sto
   CHECK(metrics.store_backlog.load() == 0);
 }
 
-TEST_CASE("only the matches of short games are held back", "[gate][hold]") {
-  skirmish::test::TempDir dir;
-  boost::asio::io_context io;
-  Metrics metrics;
-  auto store = std::make_shared<MatchStore>(dir.path());
-  auto gate = std::make_shared<DurabilityGate>(io.get_executor(), store, metrics, nullptr);
+TEST_CASE_METHOD(GateOnFreshStore, "only the matches of short games are held back", "[gate][hold]") {
   gate->submit(create_now("CHESS"));  // 1D Chess: held until it ends
   gate->submit(create_now("TACTEGO", "tactego"));
   gate->submit(create_now("DCMS", "dcms"));
