@@ -163,7 +163,6 @@ void MatchStore::open_reader() {
   // half-made schema. query_only: it can never write, so it never waits for the writer.
   reader_.emplace(path());
   reader_->exec("PRAGMA query_only = ON");
-  reader_->exec("PRAGMA foreign_keys = ON");
 }
 
 void MatchStore::defer_commits() {
