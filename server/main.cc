@@ -56,12 +56,6 @@ int main(int argc, char** argv) {
   // and faults it back in at the next allocation: the store thread's SQLite work did that
   // at every batch (a third of its CPU went to brk, munmap and page faults). 8 MiB kept.
   mallopt(M_TRIM_THRESHOLD, 8 << 20);
-  // Setting that stops glibc from raising its mmap threshold (128 KiB) as large blocks are
-  // freed, so each vector of 1,024 store writes (180 KiB) was mapped, faulted in page by
-  // page on the network thread and unmapped on the store thread: 8,000 page faults in 3 s
-  // on the store thread in the 1D Chess closed loop, and 5,000 on the network thread. Up to
-  // 1 MiB now comes from the heap, as glibc's own default would have let it.
-  mallopt(M_MMAP_THRESHOLD, 1 << 20);
   skirmish::server::Config config;
   std::string titles;
   for (const auto* game : skirmish::engine::all_games()) titles += (titles.empty() ? "" : ", ") + game->title;
