@@ -37,8 +37,9 @@ class HeldMatches {
  public:
   // Applies `batch`, new writes numbered from `first_seq` on, to `store` in its open
   // transaction, together with the held matches, as above; then holds the new matches
-  // that `hold` allows. Every write is moved out of `batch`. Throws StoreError as
-  // apply_steps does (the store thread then stops: what is held is in the journal).
+  // that `hold` allows. The writes it holds are moved out of `batch`; what is left there
+  // is the caller's to free. Throws StoreError as apply_steps does (the store thread then
+  // stops: what is held is in the journal).
   void apply(std::vector<std::vector<StoreWrite>>& batch, std::uint64_t first_seq, MatchStore& store,
              const HoldBack& hold);
 

@@ -337,10 +337,18 @@ std::vector<std::string> contents_by_id(const TempDir& dir) {
 }  // namespace
 
 TEST_CASE("held matches leave the same matches as the writes one by one", "[store][batch][hold]") {
+  // Small batches; and batches of up to 1,500 writes, where HeldMatches keeps the writes of
+  // the matches it does not hold in several chunks of its own.
+  struct Shape {
+    int matches;
+    std::size_t largest_batch;
+    std::size_t max_held;
+  };
+  for (const Shape shape : {Shape{40, 80, 60}, Shape{150, 1500, 2000}})
   for (const unsigned seed : {1u, 2u, 3u}) {
-    CAPTURE(seed);
+    CAPTURE(shape.matches, seed);
     std::mt19937 rng(seed);
-    const auto writes = interleaved(40, rng);  // every match created at 10
+    const auto writes = interleaved(shape.matches, rng);  // every match created at 10
     TempDir batched_dir;
     TempDir single_dir;
     std::size_t held_most = 0;
@@ -351,13 +359,13 @@ TEST_CASE("held matches leave the same matches as the writes one by one", "[stor
       HeldMatches held;
       std::uint64_t next_seq = 1;
       for (std::size_t begin = 0; begin < writes.size();) {
-        const std::size_t size = std::min<std::size_t>(1 + rng() % 80, writes.size() - begin);
+        const std::size_t size = std::min<std::size_t>(1 + rng() % shape.largest_batch, writes.size() - begin);
         auto chunks = in_chunks({writes.begin() + static_cast<long>(begin),
                                  writes.begin() + static_cast<long>(begin + size)}, rng);
         // Some matches age out, some make too many writes, a few do not fit, and the last
         // batch holds nothing.
         const bool last = begin + size == writes.size();
-        const HoldBack hold{10 + static_cast<std::int64_t>(rng() % 20), 15, last ? 0u : 60u, 12};
+        const HoldBack hold{10 + static_cast<std::int64_t>(rng() % 20), 15, last ? 0u : shape.max_held, 12};
         held.apply(chunks, next_seq, batched, hold);
         batched.commit_pending();
         CHECK(held.writes() <= hold.max_writes);
