@@ -10,6 +10,7 @@
 #include "engine/registry.h"
 #include "server/match_services.h"  // unix_ms: the clock of the writes' times
 #include "server/store/batch_plan.h"
+#include "server/store/thread_name.h"
 
 namespace skirmish::server {
 
@@ -173,6 +174,7 @@ void DurabilityGate::stop() {
 }
 
 void DurabilityGate::run() {
+  name_this_thread("store");
   // The journal has made every write durable already: SQLite can wait for a CPU nothing
   // else wants (a store thread at normal priority doubled the games' p99 latency on a busy
   // machine). It runs at normal priority while someone waits for it or it falls behind.

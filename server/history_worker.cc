@@ -2,6 +2,8 @@
 
 #include <utility>
 
+#include "server/store/thread_name.h"
+
 namespace skirmish::server {
 
 HistoryWorker::HistoryWorker(std::size_t max_waiting)
@@ -33,6 +35,7 @@ void HistoryWorker::stop() {
 }
 
 void HistoryWorker::run() {
+  name_this_thread("history");
   std::unique_lock lock(mutex_);
   for (;;) {
     wake_.wait(lock, [this] { return stopping_ || !waiting_.empty(); });

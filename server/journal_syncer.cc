@@ -3,6 +3,8 @@
 #include <iterator>
 #include <utility>
 
+#include "server/store/thread_name.h"
+
 namespace skirmish::server {
 
 JournalSyncer::JournalSyncer(Append append) : append_(std::move(append)) {
@@ -33,6 +35,7 @@ void JournalSyncer::stop() {
 }
 
 void JournalSyncer::run() {
+  name_this_thread("journal-sync");
   for (;;) {
     std::string lines;
     std::vector<store::StoreWrite> writes;

@@ -21,6 +21,7 @@
 #include "server/session.h"
 #include "server/tls_context.h"
 #include "server/store/schema.h"
+#include "server/store/thread_name.h"
 
 namespace skirmish::server {
 
@@ -199,6 +200,7 @@ void Server::start() {
   s.accept();
   for (int i = 0; i < s.threads_wanted; ++i)
     s.threads.emplace_back([&s] {
+      name_this_thread("net");
       s.running_threads.fetch_add(1);
       s.ioc.run();
       s.running_threads.fetch_sub(1);

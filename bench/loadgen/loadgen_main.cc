@@ -14,6 +14,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <functional>
+#include <map>
 #include <memory>
 #include <regex>
 #include <string>
@@ -95,6 +96,7 @@ int main(int argc, char** argv) {
   all.reserve(static_cast<std::size_t>(matches));
 
   std::optional<double> cpu_start;
+  std::map<std::string, double> thread_cpu_start;
   Clock::time_point measure_start, all_started_at, setup_start = Clock::now();
   asio::steady_timer end_timer(io);
   int launched = 0;
@@ -118,7 +120,10 @@ int main(int argc, char** argv) {
     totals.measuring = true;
     totals.setup_ms.clear();  // the window reports re-matches; the first wave is printed apart
     measure_start = Clock::now();
-    if (server_pid) cpu_start = process_cpu_seconds(server_pid);
+    if (server_pid) {
+      cpu_start = process_cpu_seconds(server_pid);
+      thread_cpu_start = thread_cpu_seconds(server_pid);
+    }
     end_timer.expires_after(std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(duration_s)));
     end_timer.async_wait([&](boost::system::error_code) {
       totals.measuring = false;
@@ -192,10 +197,14 @@ int main(int argc, char** argv) {
   }
   if (server_pid) {
     const auto cpu_end = process_cpu_seconds(server_pid);
+    const auto thread_cpu_end = thread_cpu_seconds(server_pid);
     const auto rss_after = process_rss_kib(server_pid);
-    if (all_started && cpu_start && cpu_end && totals.moves > 0)
+    if (all_started && cpu_start && cpu_end && totals.moves > 0) {
       std::printf("server CPU (user+system): %.2f s, %.1f us per move\n", *cpu_end - *cpu_start,
                   (*cpu_end - *cpu_start) * 1e6 / static_cast<double>(totals.moves));
+      std::printf("server CPU by thread: %s\n",
+                  cpu_per_move_by_thread(thread_cpu_start, thread_cpu_end, totals.moves).c_str());
+    }
     if (rss_before >= 0 && rss_after && totals.connections_open > 0)
       std::printf("server RSS: %lld KiB before, %lld KiB after: %.1f KiB per connection\n", rss_before,
                   *rss_after,

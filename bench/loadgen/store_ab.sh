@@ -95,7 +95,9 @@ wait_until_ready() {
   exit 1
 }
 
-# One run: prints "moves/s cpu_us_per_move p50_us p99_us rss_kib_per_connection".
+# One run: prints "moves/s cpu_us_per_move p50_us p99_us rss_kib_per_connection
+# net_us_per_move store_us_per_move" (the last two: the network threads' and the store
+# thread's CPU, from "server CPU by thread"; 0 for a thread that did not show).
 run_once() {
   local store=$1 port store_flags
   port=$(free_port)
@@ -116,16 +118,27 @@ run_once() {
   wait "$server_pid" 2>/dev/null || true
   server_pid=""
   awk '/^measured/ { moves = $6 }
-       /^server CPU/ { cpu = $(NF - 3) }
+       /^server CPU \(user/ { cpu = $(NF - 3) }
        /^move round trip/ { p50 = $(NF - 7); p99 = $(NF - 4) }
        /^server RSS/ { rss = $(NF - 3) }
-       END { if (moves == "" || cpu == "" || p50 == "" || rss == "") exit 1
-             print moves, cpu, p50, p99, rss }' "$work/loadgen.txt" ||
+       /^server CPU by thread:/ {
+         net = 0; stored = 0
+         n = split(substr($0, 23), part, ", ")
+         for (i = 1; i <= n; i++) {
+           split(part[i], word, " ")
+           if (word[1] == "net") net = word[2]
+           if (word[1] == "store") stored = word[2]
+         }
+       }
+       END { if (moves == "" || cpu == "" || p50 == "" || rss == "" || net == "") exit 1
+             print moves, cpu, p50, p99, rss, net, stored }' "$work/loadgen.txt" ||
     { echo "store_ab.sh: cannot read the load generator's figures:" >&2; cat "$work/loadgen.txt" >&2; exit 1; }
 }
 
 echo "game $game, $matches matches, think $think_ms ms (jitter $think_jitter%), $duration s per run, $rounds rounds"
-printf '%-6s %-5s %10s %13s %10s %10s %14s\n' round store moves/s "CPU/move us" "p50 us" "p99 us" "RSS/conn KiB"
+row_format='%-6s %-5s %10s %13s %10s %10s %14s %9s %11s\n'
+# shellcheck disable=SC2059  # the format is ours
+printf "$row_format" round store moves/s "CPU/move us" "p50 us" "p99 us" "RSS/conn KiB" "net us" "store us"
 for round in $(seq "$rounds"); do
   order="off on"
   [ $((round % 2)) -eq 0 ] && order="on off"
@@ -133,8 +146,8 @@ for round in $(seq "$rounds"); do
     run_once "$store" >"$work/run.txt"  # not in a subshell: a failure stops its server too
     figures=$(cat "$work/run.txt")
     echo "$round $store $figures" >>"$work/figures.txt"
-    # shellcheck disable=SC2086  # five numbers
-    printf '%-6s %-5s %10s %13s %10s %10s %14s\n' "$round" "$store" $figures
+    # shellcheck disable=SC2086,SC2059  # seven numbers; our format
+    printf "$row_format" "$round" "$store" $figures
   done
 done
 
@@ -146,11 +159,12 @@ awk '
       for (j = i; j > 1 && sorted[j - 1] > sorted[j]; j--) { t = sorted[j]; sorted[j] = sorted[j - 1]; sorted[j - 1] = t }
     return n % 2 ? sorted[(n + 1) / 2] : (sorted[n / 2] + sorted[n / 2 + 1]) / 2
   }
-  { rounds = $1; for (f = 3; f <= 7; f++) value[$2, f - 2, $1] = $f }
+  { rounds = $1; for (f = 3; f <= 9; f++) value[$2, f - 2, $1] = $f }
   END {
-    split("moves/s,CPU per move (us),round trip p50 (us),round trip p99 (us),RSS per connection (KiB)", name, ",")
+    split("moves/s,CPU per move (us),round trip p50 (us),round trip p99 (us),RSS per connection (KiB)," \
+          "  network threads (us),  store thread (us)", name, ",")
     printf "\n%-26s %11s %11s %9s   %s\n", "median", "store off", "store on", "change", "change in each round"
-    for (f = 1; f <= 5; f++) {
+    for (f = 1; f <= 7; f++) {
       low = ""; high = ""
       for (r = 1; r <= rounds; r++) {
         off[r] = value["off", f, r]; on[r] = value["on", f, r]
@@ -159,6 +173,10 @@ awk '
         if (high == "" || change > high) high = change
       }
       m_off = median(off, rounds); m_on = median(on, rounds)
+      if (m_off == 0) {  # the store thread: there is none with the store off
+        printf "%-26s %11.1f %11.1f %9s   %s\n", name[f], m_off, m_on, "", "(its CPU is part of the CPU per move above)"
+        continue
+      }
       printf "%-26s %11.1f %11.1f %+8.1f%%   %+.0f to %+.0f%%\n", name[f], m_off, m_on,
              (m_off > 0 ? (m_on / m_off - 1) * 100 : 0), low, high
     }

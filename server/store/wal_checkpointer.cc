@@ -4,6 +4,8 @@
 
 #include <utility>
 
+#include "server/store/thread_name.h"
+
 namespace skirmish::store {
 
 WalCheckpointer::WalCheckpointer(const std::string& path, bool full_sync, Policy policy,
@@ -23,6 +25,7 @@ WalCheckpointer::~WalCheckpointer() {
 }
 
 void WalCheckpointer::run() {
+  name_this_thread("wal-checkpoint");
   std::unique_lock lock(mutex_);
   while (!wake_.wait_for(lock, policy_.every, [this] { return stopping_; })) {
     if (log_pages_.load(std::memory_order_relaxed) < policy_.checkpoint_above_pages) continue;

@@ -1,16 +1,22 @@
 // How the load generator's bots (bench/loadgen) read the server's messages and write their
 // requests, without a server: json::Reader on well-formed and malformed text, summarize()
 // and MovePicker on messages recorded from a real skirmish-server (one of each game), and
-// the request texts, each checked against nlohmann's parser; and the bots' think times.
+// the request texts, each checked against nlohmann's parser; the bots' think times; and the
+// server CPU by thread it prints.
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
+#include <unistd.h>
+
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <limits>
+#include <map>
 #include <random>
 #include <set>
 #include <string>
+#include <thread>
 #include <utility>
 #include <vector>
 
@@ -18,7 +24,9 @@
 #include "bench/loadgen/message_summary.h"
 #include "bench/loadgen/move_picker.h"
 #include "bench/loadgen/request_text.h"
+#include "bench/loadgen/stats.h"
 #include "bench/loadgen/think_time.h"
+#include "server/store/thread_name.h"
 
 namespace {
 
@@ -426,4 +434,38 @@ TEST_CASE("think time: --think-jitter draws each wait within its share of the th
   const double mean = static_cast<double>(total) / kDraws;
   CHECK(mean > 995.0);   // 20,000 uniform draws: the mean's standard error is ~0.4 ms
   CHECK(mean < 1005.0);
+}
+
+TEST_CASE("server CPU by thread: this process's named threads, and their time per move", "[loadgen]") {
+  using skirmish::loadgen::cpu_per_move_by_thread;
+  using skirmish::loadgen::thread_cpu_seconds;
+  // Two readings a second apart: 1,000 moves and 2 ms more for "net" is 2.0 us per move;
+  // a name first seen in the second reading counts from zero; a tiny share is left out.
+  const std::map<std::string, double> start{{"net", 1.0}, {"store", 0.5}, {"history", 0.2}};
+  const std::map<std::string, double> end{
+      {"net", 1.002}, {"store", 0.5005}, {"history", 0.2}, {"wal-checkpoint", 0.0001}};
+  CHECK(cpu_per_move_by_thread(start, end, 1000) == "net 2.0, store 0.5, wal-checkpoint 0.1 us per move");
+  CHECK(cpu_per_move_by_thread(start, start, 1000) == "none us per move");
+
+  // A real reading: a thread named as the server names its own spins until it has used CPU
+  // time the kernel can see (a clock tick, 10 ms), then its name is in the reading.
+  std::atomic<bool> seen{false};
+  std::thread worker([&] {
+    skirmish::name_this_thread("loadgen-probe");
+    const auto give_up = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+    while (!seen && std::chrono::steady_clock::now() < give_up) {
+    }
+  });
+  std::map<std::string, double> reading;
+  const auto give_up = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+  while (std::chrono::steady_clock::now() < give_up) {
+    reading = thread_cpu_seconds(static_cast<int>(::getpid()));
+    if (reading.count("loadgen-probe") != 0 && reading.at("loadgen-probe") > 0) break;
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
+  seen = true;
+  worker.join();
+  CHECK(reading.count("loadgen-probe") == 1);
+  CHECK(reading["loadgen-probe"] > 0);
+  CHECK(thread_cpu_seconds(-1).empty());  // no such process: nothing, not an error
 }

@@ -1,9 +1,13 @@
 // The load generator (bench/loadgen) against a real skirmish-server process: a short run of
 // each game ends by itself with moves played and no errors. Not a timing test: it checks
-// that the tool whose figures the README reports plays real games to their end.
+// that the tool whose figures the README reports plays real games to their end, and that
+// the server's threads carry the names its CPU breakdown by thread shows.
 #include <catch2/catch.hpp>
 
+#include <filesystem>
+#include <fstream>
 #include <regex>
+#include <set>
 #include <string>
 
 #include "tests/hosting/server_process.h"
@@ -17,6 +21,17 @@ long long number_after(const std::string& text, const std::string& pattern) {
   std::smatch match;
   if (!std::regex_search(text, match, std::regex(pattern))) return -1;
   return std::stoll(match[1].str());
+}
+
+// The names of process `pid`'s threads (/proc/<pid>/task/*/comm).
+std::set<std::string> thread_names(int pid) {
+  std::set<std::string> names;
+  for (const auto& task : std::filesystem::directory_iterator("/proc/" + std::to_string(pid) + "/task")) {
+    std::ifstream comm(task.path() / "comm");
+    std::string name;
+    if (std::getline(comm, name)) names.insert(name);
+  }
+  return names;
 }
 
 }  // namespace
@@ -45,6 +60,13 @@ TEST_CASE("the load generator plays every game against a server without an error
   CHECK(number_after(output, R"(errors: ([0-9]+))") == 0);
   CHECK(number_after(output, R"(\(([0-9]+) connections held)") == 8);
   CHECK(output.find("server CPU (user+system)") != std::string::npos);
+  // The network thread works through every move: it is always in the breakdown.
+  CHECK(std::regex_search(output, std::regex(R"(server CPU by thread: (.*, )?net [0-9.]+)")));
+  // The server's threads carry the names the breakdown shows; the store's only with a store.
+  const std::set<std::string> names = thread_names(server.pid());
+  CHECK(names.count("net") == 1);
+  CHECK(names.count("store") == (store == "on" ? 1u : 0u));
+  CHECK(names.count("wal-checkpoint") == (store == "on" ? 1u : 0u));
   CHECK(number_after(output, R"(own lag \(a 10 ms timer firing late\): p50 ([0-9]+) us)") >= 0);
 }
 
