@@ -123,7 +123,9 @@ run_once() {
        /^server RSS/ { rss = $(NF - 3) }
        /^server CPU by thread:/ {
          net = 0; stored = 0
-         n = split(substr($0, 23), part, ", ")
+         by_thread = $0
+         sub(/^server CPU by thread: /, "", by_thread)
+         n = split(by_thread, part, ", ")
          for (i = 1; i <= n; i++) {
            split(part[i], word, " ")
            if (word[1] == "net") net = word[2]

@@ -25,8 +25,8 @@
 // and move it in the indexes, a page of the file for nearly every write. So a batch may hold
 // back the matches created in it that have not ended, of the games it is told to
 // (`HoldBack`; BatchPlan::held says which writes): held_matches.h keeps them until the
-// batch in which they end writes them whole. The journal keeps the held writes (MatchStore::mark_journal_applied records where
-// they begin), so a restart still finds them.
+// batch in which they end writes them whole. The journal keeps the held writes
+// (MatchStore::mark_journal_applied records where they begin), so a restart still finds them.
 #include <array>
 #include <cstdint>
 #include <span>

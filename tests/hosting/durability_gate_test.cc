@@ -68,7 +68,6 @@ bool run_until(boost::asio::io_context& io, Done done) {
 }  // namespace
 
 TEST_CASE_METHOD(GateOnFreshStore, "a stamp passes once the writes before it are journaled, and SQLite gets them next", "[gate]") {
-
   gate->submit(create("A"));
   gate->submit(create("B"));
   const auto stamp = gate->stamp();
