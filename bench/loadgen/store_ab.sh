@@ -153,7 +153,9 @@ for round in $(seq "$rounds"); do
   done
 done
 
-# Medians per store setting, on against off, and the range of the rounds' own changes.
+# Medians per store setting, on against off; then each round's own change (on against the
+# off run beside it), as their median and range: the machine's drift weighs on both runs of
+# a round alike, so this median moves less with it than the change of the two medians.
 awk '
   function median(list, n,    sorted, i, j, t) {
     for (i = 1; i <= n; i++) sorted[i] = list[i]
@@ -165,21 +167,21 @@ awk '
   END {
     split("moves/s,CPU per move (us),round trip p50 (us),round trip p99 (us),RSS per connection (KiB)," \
           "  network threads (us),  store thread (us)", name, ",")
-    printf "\n%-26s %11s %11s %9s   %s\n", "median", "store off", "store on", "change", "change in each round"
+    printf "\n%-26s %11s %11s %9s   %s\n", "median", "store off", "store on", "change", "change per round: median (range)"
     for (f = 1; f <= 7; f++) {
       low = ""; high = ""
       for (r = 1; r <= rounds; r++) {
         off[r] = value["off", f, r]; on[r] = value["on", f, r]
-        change = off[r] > 0 ? (on[r] / off[r] - 1) * 100 : 0
-        if (low == "" || change < low) low = change
-        if (high == "" || change > high) high = change
+        change[r] = off[r] > 0 ? (on[r] / off[r] - 1) * 100 : 0
+        if (low == "" || change[r] < low) low = change[r]
+        if (high == "" || change[r] > high) high = change[r]
       }
       m_off = median(off, rounds); m_on = median(on, rounds)
       if (m_off == 0) {  # the store thread: there is none with the store off
         printf "%-26s %11.1f %11.1f %9s   %s\n", name[f], m_off, m_on, "", "(its CPU is part of the CPU per move above)"
         continue
       }
-      printf "%-26s %11.1f %11.1f %+8.1f%%   %+.0f to %+.0f%%\n", name[f], m_off, m_on,
-             (m_off > 0 ? (m_on / m_off - 1) * 100 : 0), low, high
+      printf "%-26s %11.1f %11.1f %+8.1f%%   %+.0f%% (%+.0f to %+.0f)\n", name[f], m_off, m_on,
+             (m_off > 0 ? (m_on / m_off - 1) * 100 : 0), median(change, rounds), low, high
     }
   }' "$work/figures.txt"
