@@ -82,8 +82,8 @@ class DurabilityGate : public std::enable_shared_from_this<DurabilityGate> {
   // True once a write failed: stamps not passed by then may never pass.
   bool failed() const { return failed_.load(); }
   // Runs `resume` on the executor once `stamp` is durable (the resumes of one flush run
-  // together, in the flush: each should only post to its own strand). Returns false, and
-  // never runs it, when `stamp` already is durable.
+  // together, in the flush: each should only dispatch to its own strand). Returns false,
+  // and never runs it, when `stamp` already is durable.
   bool wait_for(std::uint64_t stamp, std::function<void()> resume);
   // Blocks (off the network threads) until SQLite holds the writes up to `stamp`, so that a
   // history read sees every move its client was told of. False after `timeout`.

@@ -454,9 +454,12 @@ class Session final : public Participant,
   void write() {
     if (closing_ || queue_.empty()) return;
     const auto& gate = context_->gate;
+    // Resumed by dispatch: with one network thread the flush writes the message itself,
+    // rather than posting a handler per waiting connection (about 2 us a move in the
+    // 1D Chess closed loop).
     if (gate && !gate->passed(queue_.front().stamp) &&
         gate->wait_for(queue_.front().stamp, [self = this->shared_from_this()] {
-          net::post(self->ws_.get_executor(), [self] { self->write(); });
+          net::dispatch(self->ws_.get_executor(), [self] { self->write(); });
         })) {
       return;  // not durable yet: the journal append resumes this
     }
