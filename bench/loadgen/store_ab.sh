@@ -182,6 +182,6 @@ awk '
         continue
       }
       printf "%-26s %11.1f %11.1f %+8.1f%%   %+.0f%% (%+.0f to %+.0f)\n", name[f], m_off, m_on,
-             (m_off > 0 ? (m_on / m_off - 1) * 100 : 0), median(change, rounds), low, high
+             (m_on / m_off - 1) * 100, median(change, rounds), low, high
     }
   }' "$work/figures.txt"
