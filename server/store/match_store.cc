@@ -288,14 +288,14 @@ void MatchStore::require_changed(const std::string& id, std::string_view what) {
 }
 
 void MatchStore::create_match(const std::string& id, const std::string& game,
-                              const engine::Options& resolved, const engine::Options& settings,
+                              const OptionsText& resolved, const OptionsText& settings,
                               std::int64_t created_ms) {
   write([&] {
     Statement& insert = cached(
                      "INSERT INTO matches (id, game, options, settings, status, created_ms) "
                      "VALUES (?, ?, ?, ?, 'open', ?)");
-    insert.bind(1, id).bind(2, game).bind(3, options_json(resolved))
-        .bind(4, options_json(settings)).bind(5, created_ms).run();
+    insert.bind(1, id).bind(2, game).bind(3, resolved.json)
+        .bind(4, settings.json).bind(5, created_ms).run();
     live_[id] = {sqlite3_last_insert_rowid(db_.handle()), MatchState::Open, 0};
   });
 }
@@ -428,8 +428,8 @@ void MatchStore::store_whole_match(const WholeMatch& match) {
     Statement& insert = cached(
         "INSERT INTO matches (id, game, options, settings, status, created_ms, started_ms, "
         "finished_ms, winner, reason) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
-    insert.bind(1, created.match).bind(2, created.game).bind(3, options_json(created.options))
-        .bind(4, options_json(created.settings)).bind(5, to_string(match.finished ? MatchState::Finished : MatchState::Cancelled))
+    insert.bind(1, created.match).bind(2, created.game).bind(3, created.options.json)
+        .bind(4, created.settings.json).bind(5, to_string(match.finished ? MatchState::Finished : MatchState::Cancelled))
         .bind(6, created.at_ms).bind(7, started_ms).bind(8, finished_ms).bind(9, winner).bind(10, reason)
         .run();
     const std::int64_t seq = sqlite3_last_insert_rowid(db_.handle());

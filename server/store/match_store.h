@@ -27,6 +27,7 @@
 #include "server/store/journal.h"
 #include "server/store/match_record.h"
 #include "server/store/move_log.h"
+#include "server/store/options_json.h"
 #include "server/store/sqlite_db.h"
 #include "server/store/wal_checkpointer.h"
 
@@ -75,8 +76,7 @@ class MatchStore {
   // A new open match; `resolved` holds every game option, the seed included; `settings`
   // the server's own match options (time limit, reconnect grace, spectators) as text.
   void create_match(const std::string& id, const std::string& game,
-                    const engine::Options& resolved, const engine::Options& settings,
-                    std::int64_t created_ms);
+                    const OptionsText& resolved, const OptionsText& settings, std::int64_t created_ms);
   // A seat taken; only the token's SHA-256 is stored.
   void record_join(const std::string& id, engine::Seat seat, const std::string& name,
                    std::string_view token, std::int64_t joined_ms);

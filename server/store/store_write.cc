@@ -107,10 +107,8 @@ void append_journal_line(std::string& out, std::uint64_t seq, const StoreWrite& 
   std::visit(Overloaded{
                  [&](const MatchCreated& w) {
                    json.key("op").plain_string("create").key("match").string(w.match);
-                   json.key("game").string(w.game).key("options");
-                   write_options_json(json, w.options);
-                   json.key("settings");
-                   write_options_json(json, w.settings);
+                   json.key("game").string(w.game).key("options").raw(w.options.json);
+                   json.key("settings").raw(w.settings.json);
                    json.key("at").number(w.at_ms);
                  },
                  [&](const SeatTaken& w) {

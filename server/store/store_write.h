@@ -13,6 +13,7 @@
 #include "engine/common/options.h"
 #include "engine/common/outcome.h"
 #include "server/store/match_record.h"
+#include "server/store/options_json.h"
 
 namespace skirmish::store {
 
@@ -21,8 +22,8 @@ class MatchStore;
 struct MatchCreated {
   std::string match;
   std::string game;
-  engine::Options options;   // every game option, the seed included
-  engine::Options settings;  // the server's match options as text
+  OptionsText options;   // every game option, the seed included
+  OptionsText settings;  // the server's match options as text
   std::int64_t at_ms = 0;
 };
 struct SeatTaken {
