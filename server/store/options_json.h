@@ -23,7 +23,8 @@ engine::Options read_options_json(const nlohmann::json& object);
 // the store thread: the network thread's malloc paid for those frees).
 struct OptionsText {
   OptionsText() = default;
-  OptionsText(const engine::Options& options) : json(options_json(options)) {}  // NOLINT: the same options
+  // Implicit: wherever a write takes a match's options, their text is what it keeps.
+  OptionsText(const engine::Options& options) : json(options_json(options)) {}  // NOLINT(google-explicit-constructor)
   OptionsText(std::initializer_list<std::pair<const std::string, std::string>> values)
       : OptionsText(engine::Options(values)) {}
   std::string json = "{}";
