@@ -2,20 +2,17 @@
 
 #include <nlohmann/json.hpp>
 
+#include "protocol/json_writer.h"
 #include "server/store/sqlite_db.h"
 
 namespace skirmish::store {
 
-void write_options_json(protocol::JsonWriter& json, const engine::Options& options) {
-  json.begin_object();
-  for (const auto& [name, value] : options.values()) json.key(name).string(value);
-  json.end_object();
-}
-
 std::string options_json(const engine::Options& options) {
   std::string text;
   protocol::JsonWriter json(text);
-  write_options_json(json, options);
+  json.begin_object();
+  for (const auto& [name, value] : options.values()) json.key(name).string(value);
+  json.end_object();
   return text;
 }
 

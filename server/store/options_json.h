@@ -8,11 +8,9 @@
 #include <nlohmann/json_fwd.hpp>
 
 #include "engine/common/options.h"
-#include "protocol/json_writer.h"
 
 namespace skirmish::store {
 
-void write_options_json(protocol::JsonWriter& json, const engine::Options& options);
 std::string options_json(const engine::Options& options);
 // Throws StoreError saying what is wrong with `object`.
 engine::Options read_options_json(const nlohmann::json& object);
