@@ -10,6 +10,7 @@
 #include "protocol/error_code.h"
 #include "protocol/match_setup.h"
 #include "server/random_ids.h"
+#include "server/store/options_json.h"
 #include "server/store/token_hash.h"
 
 namespace skirmish::server {
@@ -117,7 +118,9 @@ Lobby::Created Lobby::create(const std::string& game, engine::Options options,
   // A private match's code goes to its creator only; the match and the store keep its hash.
   const std::string invite = match_settings.private_match ? random_invite_code() : std::string();
   const std::string invite_hash = invite.empty() ? std::string() : store::hash_token(canonical_invite_code(invite));
-  engine::Options stored_settings = settings_as_options(match_settings, prepared.set_by_creator, invite_hash);
+  // The store's copies, as their JSON text: made here, not under the lock below.
+  store::OptionsText stored_options = resolved;
+  store::OptionsText stored_settings = settings_as_options(match_settings, prepared.set_by_creator, invite_hash);
 
   std::shared_ptr<Match> match;
   {
@@ -134,7 +137,8 @@ Lobby::Created Lobby::create(const std::string& game, engine::Options options,
     match->set_creator_choices(std::move(prepared.set_by_creator));
     match->set_invite_hash(invite_hash);
     // Stored before anyone can see it; a match that cannot be stored is not created.
-    services_.write(store::MatchCreated{match_id, info->name, resolved, std::move(stored_settings), unix_ms()});
+    services_.write(
+        store::MatchCreated{match_id, info->name, std::move(stored_options), std::move(stored_settings), unix_ms()});
     matches_.emplace(match_id, match);
     // Tracked only under a quota (then pruned at each create, so at most the quota stay):
     // a weak_ptr keeps a finished match's memory (make_shared) until it goes.
