@@ -7,18 +7,26 @@
 #
 #   bench/loadgen/store_ab.sh [--rounds 5] [--game onedchess|tactego|dcms] [--matches 100]
 #                             [--think-ms 0] [--think-jitter 0] [--duration 8] [--build build/ci]
+#                             [--control]
 #
 # Closed loop by default (--think-ms 0: every bot answers at once); `--matches 9900
 # --think-ms 1000 --think-jitter 10 --duration 20` is the thinking load of issue 3. Both
 # servers run with --threads 1 --rate-limit 0 --max-open-matches-per-ip 0 --log-level warn.
 # Run it on an otherwise idle machine: the load generator shares it with the server, and
 # every figure moves with whatever else runs.
+#
+# --control adds a third run to each round: store off, beside a process that spins at the
+# lowest CPU priority (SCHED_IDLE, as the store thread runs) for the whole run. It does no
+# work for the server and shares nothing with it, so its change against store off is what
+# any background use of the spare CPU costs on this machine, whatever it does; the store's
+# change beyond that is its own.
 set -euo pipefail
 
-rounds=5 game=onedchess matches=100 think_ms=0 think_jitter=0 duration=8 build=build/ci
+rounds=5 game=onedchess matches=100 think_ms=0 think_jitter=0 duration=8 build=build/ci control=no
 while [ $# -gt 0 ]; do
   case "$1" in
     -h | --help) awk 'NR > 1 && !/^#/ { exit } NR > 1 { sub(/^# ?/, ""); print }' "$0"; exit 0 ;;
+    --control) control=yes; shift; continue ;;
     --rounds | --game | --matches | --think-ms | --think-jitter | --duration | --build) ;;
     *) echo "store_ab.sh: unknown option '$1' (see --help)" >&2; exit 2 ;;
   esac
@@ -46,8 +54,9 @@ for binary in "$server" "$loadgen"; do
 done
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/skirmish-store-ab.XXXXXX")
-server_pid=""
+server_pid="" spinner_pid=""
 cleanup() {
+  [ -n "$spinner_pid" ] && kill "$spinner_pid" 2>/dev/null && wait "$spinner_pid" 2>/dev/null
   [ -n "$server_pid" ] && kill "$server_pid" 2>/dev/null && wait "$server_pid" 2>/dev/null
   rm -rf "$work"
 }
@@ -95,9 +104,10 @@ wait_until_ready() {
   exit 1
 }
 
-# One run: prints "moves/s cpu_us_per_move p50_us p99_us rss_kib_per_connection
-# net_us_per_move store_us_per_move" (the last two: the network threads' and the store
-# thread's CPU, from "server CPU by thread"; 0 for a thread that did not show).
+# One run of setting $1 (off, on, or spin: store off beside the spinner): prints "moves/s
+# cpu_us_per_move p50_us p99_us rss_kib_per_connection net_us_per_move store_us_per_move"
+# (the last two: the network threads' and the store thread's CPU, from "server CPU by
+# thread"; 0 for a thread that did not show).
 run_once() {
   local store=$1 port store_flags
   port=$(free_port)
@@ -111,9 +121,18 @@ run_once() {
     --log-level warn --max-connections 19990 "${store_flags[@]}" >"$work/server.log" 2>&1 &
   server_pid=$!
   wait_until_ready "$port"
+  if [ "$store" = spin ]; then
+    chrt --idle 0 bash -c 'while :; do :; done' &
+    spinner_pid=$!
+  fi
   "$loadgen" --server "ws://127.0.0.1:$port" --server-pid "$server_pid" --matches "$matches" \
     --think-ms "$think_ms" --think-jitter "$think_jitter" --duration "$duration" --game "$game" \
     >"$work/loadgen.txt" 2>&1 || { cat "$work/loadgen.txt" >&2; exit 1; }
+  if [ -n "$spinner_pid" ]; then
+    kill "$spinner_pid"
+    wait "$spinner_pid" 2>/dev/null || true
+    spinner_pid=""
+  fi
   kill "$server_pid"
   wait "$server_pid" 2>/dev/null || true
   server_pid=""
@@ -144,6 +163,13 @@ printf "$row_format" round store moves/s "CPU/move us" "p50 us" "p99 us" "RSS/co
 for round in $(seq "$rounds"); do
   order="off on"
   [ $((round % 2)) -eq 0 ] && order="on off"
+  if [ "$control" = yes ]; then  # each setting takes each place in turn
+    case $((round % 3)) in
+      1) order="off on spin" ;;
+      2) order="on spin off" ;;
+      0) order="spin off on" ;;
+    esac
+  fi
   for store in $order; do
     run_once "$store" >"$work/run.txt"  # not in a subshell: a failure stops its server too
     figures=$(cat "$work/run.txt")
@@ -153,10 +179,12 @@ for round in $(seq "$rounds"); do
   done
 done
 
-# Medians per store setting, on against off; then each round's own change (on against the
-# off run beside it), as their median and range: the machine's drift weighs on both runs of
-# a round alike, so this median moves less with it than the change of the two medians.
-awk '
+# Medians of store off and of setting $1 (on, or spin), and how far $1 moves them; then each
+# round's own change ($1 against the off run beside it), as their median and range: the
+# machine's drift weighs on both runs of a round alike, so this median moves less with it
+# than the change of the two medians. $2 names $1's column.
+summarise() {
+  awk -v setting="$1" -v label="$2" '
   function median(list, n,    sorted, i, j, t) {
     for (i = 1; i <= n; i++) sorted[i] = list[i]
     for (i = 2; i <= n; i++)
@@ -167,17 +195,18 @@ awk '
   END {
     split("moves/s,CPU per move (us),round trip p50 (us),round trip p99 (us),RSS per connection (KiB)," \
           "  network threads (us),  store thread (us)", name, ",")
-    printf "\n%-26s %11s %11s %9s   %s\n", "median", "store off", "store on", "change", "change per round: median (range)"
+    printf "\n%-26s %11s %11s %9s   %s\n", "median", "store off", label, "change", "change per round: median (range)"
     for (f = 1; f <= 7; f++) {
       low = ""; high = ""
       for (r = 1; r <= rounds; r++) {
-        off[r] = value["off", f, r]; on[r] = value["on", f, r]
+        off[r] = value["off", f, r]; on[r] = value[setting, f, r]
         change[r] = off[r] > 0 ? (on[r] / off[r] - 1) * 100 : 0
         if (low == "" || change[r] < low) low = change[r]
         if (high == "" || change[r] > high) high = change[r]
       }
       m_off = median(off, rounds); m_on = median(on, rounds)
       if (m_off == 0) {  # the store thread: there is none with the store off
+        if (m_on == 0) continue  # nor beside the spinner
         printf "%-26s %11.1f %11.1f %9s   %s\n", name[f], m_off, m_on, "", "(its CPU is part of the CPU per move above)"
         continue
       }
@@ -185,3 +214,11 @@ awk '
              (m_on / m_off - 1) * 100, median(change, rounds), low, high
     }
   }' "$work/figures.txt"
+}
+
+summarise on "store on"
+if [ "$control" = yes ]; then
+  echo
+  echo "control: store off beside a process spinning at the lowest CPU priority, against store off"
+  summarise spin "spinner"
+fi
