@@ -124,6 +124,9 @@ run_once() {
   if [ "$store" = spin ]; then
     chrt --idle 0 bash -c 'while :; do :; done' &
     spinner_pid=$!
+    sleep 0.2
+    kill -0 "$spinner_pid" 2>/dev/null ||
+      { echo "store_ab.sh: the spinner did not start (chrt --idle 0 refused?)" >&2; exit 1; }
   fi
   "$loadgen" --server "ws://127.0.0.1:$port" --server-pid "$server_pid" --matches "$matches" \
     --think-ms "$think_ms" --think-jitter "$think_jitter" --duration "$duration" --game "$game" \
