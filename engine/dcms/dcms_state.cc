@@ -37,7 +37,7 @@ SeatSet DcmsState::to_act() const {
 }
 
 std::optional<Pos> DcmsState::position(Seat seat, int piece_index) const {
-  if (seat < 0 || seat > 1 || piece_index < 0 || piece_index >= piece_count_) return std::nullopt;
+  if (!is_seat(seat) || piece_index < 0 || piece_index >= piece_count_) return std::nullopt;
   if (!on_board_[idx(seat)][idx(piece_index)]) return std::nullopt;
   return pos_[idx(seat)][idx(piece_index)];
 }
@@ -55,7 +55,7 @@ std::optional<Orders> DcmsState::parse_orders(Seat seat, std::string_view move,
 }
 
 std::optional<std::string> DcmsState::check_move(Seat seat, std::string_view move) const {
-  if (seat < 0 || seat > 1) return "there is no seat " + std::to_string(seat);
+  if (!is_seat(seat)) return "there is no seat " + std::to_string(seat);
   if (phase_ == Phase::Over) return std::string("the game is over");
   // Any setup text is accepted: an illegal placement is applied and loses by the rules.
   if (phase_ == Phase::Setup) return std::nullopt;
@@ -200,7 +200,7 @@ Orders DcmsState::random_orders(Seat seat, Rng& rng) const {
 
 std::vector<std::string> DcmsState::legal_moves(Seat seat) const {
   std::vector<std::string> moves;
-  if (phase_ != Phase::Play || seat < 0 || seat > 1) return moves;
+  if (phase_ != Phase::Play || !is_seat(seat)) return moves;
   std::vector<int> movers;
   for (int i = 1; i < piece_count_; ++i)
     if (on_board_[idx(seat)][idx(i)]) movers.push_back(i);
