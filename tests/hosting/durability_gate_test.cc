@@ -1,11 +1,15 @@
 // The durability gate: a message's stamp passes only once the writes before it are in the
 // journal; the store thread then puts them into SQLite; a write SQLite refuses stops the
 // server (and a restart names it); stop() stores what is still queued; a new match is held
-// back until it ends, unless a history read or the stop wants it.
+// back until it ends, unless a history read or the stop wants it; a read's wake-up does not
+// keep the store thread awake.
 #include <catch2/catch.hpp>
 
 #include <atomic>
 #include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <future>
 #include <memory>
 #include <string>
 #include <thread>
@@ -42,6 +46,21 @@ skirmish::store::StoreWrite create_now(const std::string& id, const std::string&
 // The writes in the journal files, read as a start reads them (up to a zero tail).
 std::size_t journal_lines(const std::filesystem::path& dir) {
   return skirmish::store::Journal::read_after(dir, 0).size();
+}
+
+// The CPU time (ns) this process's thread named `name` has used, from the kernel's
+// /proc/self/task/*/schedstat; -1 when no thread has that name.
+long long thread_cpu_ns(const std::string& name) {
+  for (const auto& task : std::filesystem::directory_iterator("/proc/self/task")) {
+    std::ifstream comm(task.path() / "comm");
+    std::string task_name;
+    if (!std::getline(comm, task_name) || task_name != name) continue;
+    std::ifstream schedstat(task.path() / "schedstat");
+    long long ns = -1;
+    schedstat >> ns;
+    return ns;
+  }
+  return -1;
 }
 
 // A gate on a new, empty store; its flushes run on `io` (run_until).
@@ -184,6 +203,44 @@ TEST_CASE_METHOD(GateOnFreshStore, "only the matches of short games are held bac
                                       "SELECT count(*) FROM matches WHERE id IN ('TACTEGO', 'DCMS')") == 2);
   gate->stop();
   CHECK(committed_rows(dir.path(), "matches") == 3);
+}
+
+// A history read wakes the store thread. When the batch it is applying already holds what
+// the read waits for, and holds a young match back, the wake-up must not outlive the read:
+// once it did, and the thread woke at once, over and over, while the match was held.
+TEST_CASE("a history read that the batch in flight answers leaves the store thread asleep", "[gate][hold]") {
+  using namespace std::chrono_literals;
+  // The read must come while the batch is applied, after the thread took it: a read that
+  // comes first makes the batch write everything. Three tries, in case a busy machine
+  // keeps the store thread from taking the batch in time.
+  bool read_during_batch = false;
+  for (int attempt = 0; attempt < 3 && !read_during_batch; ++attempt) {
+    GateOnFreshStore fresh;
+    // Another connection holds the write lock: the batch waits in SQLite until COMMIT.
+    skirmish::test::OutsideConnection outside(fresh.dir.path() / MatchStore::kFileName);
+    outside.exec("BEGIN IMMEDIATE");
+    fresh.gate->submit(create_now("LONG", "tactego"));  // written at the next batch
+    fresh.gate->submit(create_now("SHORT"));            // 1D Chess: held back
+    REQUIRE(run_until(fresh.io, [&] { return fresh.gate->passed(2); }));
+    std::this_thread::sleep_for(3 * DurabilityGate::kApplyInterval);  // the batch is taken
+    auto read = std::async(std::launch::async, [&] { return fresh.gate->await_stored(1, 10s); });
+    std::this_thread::sleep_for(100ms);  // the read waits, and has woken the store thread
+    outside.exec("COMMIT");
+    REQUIRE(read.get());
+    read_during_batch = committed_rows(fresh.dir.path(), "matches") == 1;  // SHORT held
+    if (!read_during_batch) continue;
+
+    const long long before = thread_cpu_ns("store");
+    REQUIRE(before >= 0);
+    std::this_thread::sleep_for(2 * DurabilityGate::kApplyInterval);
+    const long long used_ns = thread_cpu_ns("store") - before;
+    INFO("the store thread used " << used_ns / 1000 << " us of CPU in "
+                                  << 2 * DurabilityGate::kApplyInterval.count() << " ms");
+    CHECK(used_ns < std::chrono::nanoseconds(150ms).count());  // spinning took nearly all of it
+    fresh.gate->stop();
+    CHECK(committed_rows(fresh.dir.path(), "matches") == 2);
+  }
+  REQUIRE(read_during_batch);
 }
 
 TEST_CASE("a restarted gate numbers on from what the database holds", "[gate]") {
