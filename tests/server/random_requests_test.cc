@@ -1,0 +1,381 @@
+// Clients sending random requests at once, of every type, about each other's matches, with
+// the store on: creating matches with odd options, joining, watching, resuming with right
+// and wrong tokens, moving at random, resigning, leaving, dropping the connection. Whatever
+// they do, each request is answered (echoing its id), nothing is an internal error, the
+// store stays healthy and every game it holds replays through the rules, and a game
+// played beside them ends as its moves say.
+#include <catch2/catch.hpp>
+
+#include <atomic>
+#include <filesystem>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <random>
+#include <string>
+#include <thread>
+#include <utility>
+#include <vector>
+
+#include "engine/record.h"
+#include "server/store/match_store.h"
+#include "tests/server/match_helpers.h"
+#include "tests/server/server_fixture.h"
+#include "tests/store/temp_dir.h"
+
+namespace skirmish::test {
+namespace {
+
+constexpr int kClients = 6;
+constexpr int kRequestsPerClient = 400;
+
+// What the clients have learnt so far, so that their requests name real matches and seats.
+class SharedKnowledge {
+ public:
+  void add_match(const std::string& id) { add(matches_, id); }
+  // A match its creator sits in, for the next player looking for a game (taken once).
+  void add_waiting(const std::string& id) { add(waiting_, id); }
+  std::optional<std::string> take_waiting() {
+    std::lock_guard lock(mutex_);
+    if (waiting_.empty()) return std::nullopt;
+    std::string id = std::move(waiting_.back());
+    waiting_.pop_back();
+    return id;
+  }
+  void add_token(const std::string& token) { add(tokens_, token); }
+  // A known match or token (sometimes one that never existed), picked at random.
+  std::string match(std::mt19937_64& rng) { return pick(matches_, "NOSUCH23", rng); }
+  std::string token(std::mt19937_64& rng) { return pick(tokens_, "not-a-token", rng); }
+
+ private:
+  void add(std::vector<std::string>& list, const std::string& value) {
+    std::lock_guard lock(mutex_);
+    list.push_back(value);
+  }
+  std::string pick(const std::vector<std::string>& list, const char* unknown, std::mt19937_64& rng) {
+    std::lock_guard lock(mutex_);
+    if (list.empty() || rng() % 8 == 0) return unknown;
+    return list[rng() % list.size()];
+  }
+  std::mutex mutex_;
+  std::vector<std::string> matches_;
+  std::vector<std::string> waiting_;
+  std::vector<std::string> tokens_;
+};
+
+// What went wrong, from every thread.
+class Problems {
+ public:
+  void add(const std::string& what) {
+    std::lock_guard lock(mutex_);
+    if (found_.size() < 10) found_.push_back(what);
+    ++count_;
+  }
+  void check() {
+    std::lock_guard lock(mutex_);
+    std::string all;
+    for (const auto& what : found_) all += what + "\n";
+    INFO(all);
+    CHECK(count_ == 0);
+  }
+
+ private:
+  std::mutex mutex_;
+  std::vector<std::string> found_;
+  int count_ = 0;
+};
+
+template <typename T, std::size_t N>
+const T& one_of(const T (&choices)[N], std::mt19937_64& rng) {
+  return choices[rng() % N];
+}
+
+// Options for a new match: valid ones mostly, short deadlines and graces so that timeouts
+// and forfeits happen too, and now and then a value the server must refuse.
+Json random_options(const std::string& game, std::mt19937_64& rng) {
+  Json options = Json::object();
+  if (rng() % 3 == 0) options["move_time_ms"] = one_of({0, 150, 400}, rng);
+  if (rng() % 3 == 0) options["reconnect_grace_ms"] = one_of({0, 300, 2000}, rng);
+  if (rng() % 4 == 0) options["spectators"] = one_of({"none", "public", "full"}, rng);
+  if (game == "tactego") {
+    options["pieces"] = one_of({"small_game", "basic", "assassins"}, rng);
+    options["length"] = one_of({4, 6, 10}, rng);
+    options["width"] = one_of({3, 5, 10}, rng);
+    if (rng() % 2 == 0) options["fog"] = true;
+  } else if (game == "dcms") {
+    options["map"] = one_of({"classic", "small", "arena"}, rng);
+    options["pieces"] = one_of({"SM", "SMC", "SMCD"}, rng);
+  }
+  if (rng() % 10 == 0) options[one_of({"length", "map", "fog", "nonsense"}, rng)] = "bad value";
+  return options;
+}
+
+// A move of `game`'s shape (any game's when empty), legal now and then.
+Json random_move(const std::string& game, std::mt19937_64& rng) {
+  const auto small = [&] { return static_cast<int>(rng() % 6); };
+  Json move{{"type", "move"}};
+  std::size_t shape = rng() % 4;  // 0: 1D Chess, 1: Tactego, 2: DCMS setup, 3: DCMS play
+  if (game == "onedchess") shape = 0;
+  if (game == "tactego") shape = 1;
+  if (game == "dcms") shape = 2 + rng() % 2;
+  switch (shape) {
+    case 0:
+      move["position"] = static_cast<int>(rng() % 9);
+      move["direction"] = one_of({"LEFT", "RIGHT"}, rng);
+      break;
+    case 1: {  // a step to a neighbouring square, mostly
+      const int row = small(), col = small();
+      const bool along_rows = rng() % 2 == 0;
+      const int step = rng() % 2 == 0 ? 1 : -1;
+      move["from"] = {row, col};
+      move["to"] = {along_rows ? row + step : row, along_rows ? col : col + step};
+      break;
+    }
+    case 2:
+      move["placement"] = {{small(), small()}, {small(), small()}};
+      break;
+    default:
+      move["move"] = std::string(one_of({"M", "m", "C", "S", "X"}, rng)) + " " + std::to_string(rng() % 9);
+  }
+  if (rng() % 5 == 0) move["turn"] = static_cast<int>(rng() % 4);
+  return move;
+}
+
+// Any request at all, about a known match now and then.
+Json any_request(SharedKnowledge& known, std::mt19937_64& rng) {
+  const std::string game = one_of({"tactego", "dcms", "onedchess"}, rng);
+  switch (rng() % 10) {
+    case 0:
+      return {{"type", "create_match"}, {"game", game}, {"options", random_options(game, rng)}};
+    case 1:
+      return {{"type", "join"}, {"match", known.match(rng)}};
+    case 2:
+      return {{"type", "watch"}, {"match", known.match(rng)}};
+    case 3:
+      return {{"type", "resume"}, {"match", known.match(rng)}, {"token", known.token(rng)}};
+    case 4:
+      return {{"type", "resign"}, {"reason", one_of({"crash", "bored"}, rng)}};
+    case 5:
+      return {{"type", "leave"}};
+    case 6:
+      return {{"type", one_of({"list_matches", "list_games", "ping", "hello"}, rng)}};
+    default:
+      return random_move("", rng);
+  }
+}
+
+// One client: mostly what a player does (create, join, move), with anything else mixed in.
+class RandomClient {
+ public:
+  RandomClient(unsigned short port, int number, SharedKnowledge& known)
+      : port_(port), name_("random" + std::to_string(number)), known_(known),
+        rng_(static_cast<std::uint64_t>(number) * 7919 + 1) {
+    connect();
+  }
+
+  // Sends one request and waits for its reply; false (with the problem) when none came.
+  bool step(Problems& problems) {
+    if (rng_() % 40 == 0) {  // the network fails; the client comes back on a new connection
+      client_->drop();
+      check_frames(problems);
+      connect();
+    }
+    // Short pauses, and now and then a long one: deadlines and graces run out too.
+    if (rng_() % 3 == 0) std::this_thread::sleep_for(std::chrono::milliseconds(rng_() % 10));
+    if (rng_() % 80 == 0) std::this_thread::sleep_for(std::chrono::milliseconds(200 + rng_() % 400));
+    const Json request = next_request();
+    Json reply;
+    try {
+      reply = client_->request(request, 5s);
+    } catch (const std::exception& error) {
+      problems.add(name_ + ": no reply to " + request.dump() + ": " + error.what());
+      return false;
+    }
+    learn(request, reply);
+    return true;
+  }
+
+  // After the last step: no internal error, the connection still open.
+  void finish(Problems& problems) {
+    check_frames(problems);
+    if (client_->closed()) problems.add(name_ + ": the server closed the connection");
+  }
+
+  int moves_applied() const { return moves_applied_; }  // moves the server took
+
+ private:
+  void connect() {
+    client_ = std::make_unique<TestClient>(port_, name_);
+    client_->hello(name_);
+    game_.clear();
+  }
+
+  Json next_request() {
+    if (!created_.empty()) {
+      joining_created_ = true;
+      return {{"type", "join"}, {"match", std::exchange(created_, {})}};
+    }
+    const auto roll = rng_() % 20;
+    if (!game_.empty()) {  // seated: mostly moves
+      if (roll < 15) return random_move(game_, rng_);
+      if (roll == 15) return {{"type", "resign"}};
+      if (roll == 16) return {{"type", "leave"}};
+      return any_request(known_, rng_);
+    }
+    if (roll < 8) {
+      if (auto waiting = known_.take_waiting()) return {{"type", "join"}, {"match", *waiting}};
+      Json join{{"type", "join"}, {"match", known_.match(rng_)}};
+      if (rng_() % 3 == 0) join["seat"] = one_of({"0", "1", "red", "white", "blue", "purple"}, rng_);
+      return join;
+    }
+    if (roll < 12) {
+      const std::string game = one_of({"tactego", "dcms", "onedchess"}, rng_);
+      return {{"type", "create_match"}, {"game", game}, {"options", random_options(game, rng_)}};
+    }
+    return any_request(known_, rng_);
+  }
+
+  void learn(const Json& request, const Json& reply) {
+    const bool joining_created = std::exchange(joining_created_, false);
+    const std::string type = reply.value("type", "");
+    if (request.at("type") == "move" && (type == "state" || type == "submitted")) ++moves_applied_;
+    if (type == "match_created") {
+      created_ = reply.at("match").get<std::string>();
+      known_.add_match(created_);
+    } else if (type == "joined") {
+      known_.add_token(reply.at("token").get<std::string>());
+      game_ = reply.at("game").get<std::string>();
+      if (joining_created) known_.add_waiting(reply.at("match").get<std::string>());
+    } else if (type == "left" || type == "watching") {
+      game_.clear();
+    } else if (type == "error") {
+      const std::string code = reply.value("code", "");
+      if (code == "not_in_match" || code == "game_over") game_.clear();
+    }
+  }
+
+  void check_frames(Problems& problems) {
+    for (const std::string& frame : client_->frames())
+      if (frame.find("\"internal\"") != std::string::npos) problems.add(name_ + ": " + frame);
+  }
+
+  unsigned short port_;
+  std::string name_;
+  SharedKnowledge& known_;
+  std::mt19937_64 rng_;
+  std::unique_ptr<TestClient> client_;
+  std::string game_;     // the game of the seat held, empty when none
+  std::string created_;  // a match just created, to join next
+  bool joining_created_ = false;  // the request in flight joins the match it created
+  int moves_applied_ = 0;
+};
+
+// White's quickest win when black only shuffles a knight (as in concurrency_test.cc).
+void play_known_game(unsigned short port, Problems& problems) {
+  struct Plan {
+    int white_position;
+    int black_position;
+    const char* black_direction;
+  };
+  constexpr Plan kPlan[] = {{2, 7, "LEFT"}, {4, 5, "RIGHT"}, {6, 7, "LEFT"}};
+  TwoSeatMatch m = start_match(port, "onedchess");
+  for (const Plan& step : kPlan) {
+    const Json white =
+        m.seat0->request({{"type", "move"}, {"position", step.white_position}, {"direction", "RIGHT"}});
+    if (white.at("type") != "state") return problems.add("the game beside them: " + white.dump());
+    if (white.at("status") == "over") break;  // the king is taken
+    const Json black = m.seat1->request(
+        {{"type", "move"}, {"position", step.black_position}, {"direction", step.black_direction}});
+    if (black.at("type") != "state") return problems.add("the game beside them: " + black.dump());
+  }
+  const Json over = m.seat1->wait_for_over();
+  if (over.at("outcome").at("winner") != "white" || over.at("outcome").at("reason") != "king_taken")
+    problems.add("the game beside them ended " + over.at("outcome").dump());
+}
+
+// Every game the store holds replays through the rules (what a restart does with the
+// unfinished ones); a game the rules ended was stored with their result, any other one
+// ended by the server's word (resignation, timeout, forfeit, crash) or has not ended.
+void check_stored_games(const std::filesystem::path& data_dir, Problems& problems) {
+  using store::MatchState;
+  store::MatchStore stored(data_dir);
+  const auto summaries = stored.list(std::nullopt, 100'000);
+  if (summaries.empty()) problems.add("the store holds no match");
+  for (const store::MatchRecord& summary : summaries) {
+    const std::optional<store::MatchRecord> record = stored.get(summary.id);
+    if (!record) {
+      problems.add("match " + summary.id + " is listed but cannot be read");
+      continue;
+    }
+    std::unique_ptr<engine::GameState> state;
+    try {
+      state = engine::replay(record->game_record());
+    } catch (const std::exception& error) {
+      problems.add("match " + record->id + " does not replay: " + error.what());
+      continue;
+    }
+    const engine::Outcome rules = state->outcome();
+    const bool ended = record->state == MatchState::Finished;
+    if (rules.over && (!ended || !record->result || !(*record->result == rules)))
+      problems.add("match " + record->id + ": the rules ended it (" + std::string(engine::to_string(rules.reason)) +
+                   ") but the store says otherwise");
+    if (!rules.over && ended && record->result) {
+      const engine::EndReason reason = record->result->reason;
+      if (reason != engine::EndReason::Resignation && reason != engine::EndReason::Timeout &&
+          reason != engine::EndReason::Forfeit && reason != engine::EndReason::Crash)
+        problems.add("match " + record->id + " ended by " + std::string(engine::to_string(reason)) +
+                     " but the rules have not ended it");
+    }
+  }
+}
+
+TEST_CASE("clients sending random requests at once get an answer each and break nothing",
+          "[server][random]") {
+  TempDir dir;
+  std::atomic<int> store_failures{0};
+  server::Config config = test_config();
+  config.data_dir = dir.path().string();
+  config.on_store_failure = [&](const std::string&) { ++store_failures; };
+  config.rate_limit_per_second = 10'000;  // the requests come as fast as the replies
+  config.rate_burst = 10'000;
+  auto server = std::make_unique<RunningServer>(config);
+
+  SharedKnowledge known;
+  Problems problems;
+  std::atomic<int> moves_applied{0};
+  std::vector<std::thread> threads;
+  for (int number = 0; number < kClients; ++number)
+    threads.emplace_back([&, number] {
+      try {
+        RandomClient client(server->port(), number, known);
+        for (int step = 0; step < kRequestsPerClient && client.step(problems); ++step) {
+        }
+        client.finish(problems);
+        moves_applied += client.moves_applied();
+      } catch (const std::exception& error) {  // a connection refused, a hello unanswered
+        problems.add("client " + std::to_string(number) + ": " + error.what());
+      }
+    });
+  try {
+    play_known_game(server->port(), problems);
+  } catch (const std::exception& error) {
+    problems.add(std::string("the game beside them: ") + error.what());
+  }
+  for (auto& thread : threads) thread.join();
+
+  problems.check();
+  CHECK(store_failures == 0);
+  CHECK(moves_applied > 0);  // games were played, not only refused
+  {
+    // The server still serves a newcomer.
+    TestClient newcomer(server->port(), "newcomer");
+    newcomer.hello();
+    CHECK(newcomer.request({{"type", "ping"}}).at("type") == "pong");
+  }
+  server.reset();
+  check_stored_games(dir.path(), problems);
+  problems.check();
+}
+
+}  // namespace
+}  // namespace skirmish::test
