@@ -22,6 +22,7 @@
 #include "protocol/client_message.h"
 #include "protocol/error_code.h"
 #include "protocol/game_codec.h"
+#include "tests/problem_list.h"
 #include "tests/protocol/input_mutator.h"
 
 namespace {
@@ -32,6 +33,7 @@ using skirmish::engine::JointMove;
 using skirmish::engine::Seat;
 using skirmish::protocol::ProtocolError;
 using skirmish::test::InputMutator;
+using skirmish::test::ProblemList;
 
 // Input shown in a failure: as a JSON string, so bytes that are not UTF-8 stay readable,
 // and cut short (a mutation may make it kilobytes long).
@@ -41,23 +43,6 @@ std::string shown(const std::string& input) {
   if (input.size() > kShown) text += " (" + std::to_string(input.size()) + " bytes in all)";
   return text;
 }
-
-// Collects what went wrong, so thousands of cases make one assertion (showing the first few).
-struct Failures {
-  std::vector<std::string> found;
-  int count = 0;
-
-  void add(const std::string& what) {
-    if (found.size() < 5) found.push_back(what);
-    ++count;
-  }
-  void check() const {
-    std::ostringstream all;
-    for (const auto& what : found) all << what << "\n";
-    INFO(all.str());
-    CHECK(count == 0);
-  }
-};
 
 // One of every request of docs/protocol.md, valid.
 const std::vector<std::string> kValidFrames{
@@ -77,7 +62,7 @@ const std::vector<std::string> kValidFrames{
 
 TEST_CASE("a broken frame gets a protocol error and any id it echoes is JSON", "[mutation]") {
   InputMutator mutator(20261127);
-  Failures failures;
+  ProblemList failures;
   int parsed = 0;
   int refused = 0;
   for (const std::string& valid : kValidFrames) {
@@ -147,7 +132,7 @@ json move_message(const GameState& state, const std::string& text) {
 // legal move of the other seat on a simultaneous turn): a refused move has a reason, is
 // refused by apply too and changes nothing; an accepted one applies. Records what differs.
 void try_move(const GameState& state, Seat seat, const std::string& text, skirmish::engine::Rng& rng,
-              Failures& failures) {
+              ProblemList& failures) {
   std::optional<std::string> refusal;
   try {
     refusal = state.check_move(seat, text);
@@ -180,7 +165,7 @@ TEST_CASE("a broken move is refused with a reason on its way from the frame to t
       REQUIRE(codec != nullptr);
       InputMutator mutator(7);
       skirmish::engine::Rng rng(11);
-      Failures failures;
+      ProblemList failures;
       int reached_rules = 0;
       std::unique_ptr<GameState> state;
       // Each turn of random games (a new one when one ends), each seat to act sends broken moves.
@@ -244,7 +229,7 @@ void check_broken_files(const std::string& game, const std::string& name, const 
                         const skirmish::engine::Options& base) {
   InputMutator mutator(3);
   skirmish::engine::Rng rng(5);
-  Failures failures;
+  ProblemList failures;
   int created = 0;
   int refused = 0;
   for (const std::string& valid : files) {

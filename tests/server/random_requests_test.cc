@@ -19,6 +19,7 @@
 
 #include "engine/record.h"
 #include "server/store/match_store.h"
+#include "tests/problem_list.h"
 #include "tests/server/match_helpers.h"
 #include "tests/server/server_fixture.h"
 #include "tests/store/temp_dir.h"
@@ -61,28 +62,6 @@ class SharedKnowledge {
   std::vector<std::string> matches_;
   std::vector<std::string> waiting_;
   std::vector<std::string> tokens_;
-};
-
-// What went wrong, from every thread.
-class Problems {
- public:
-  void add(const std::string& what) {
-    std::lock_guard lock(mutex_);
-    if (found_.size() < 10) found_.push_back(what);
-    ++count_;
-  }
-  void check() {
-    std::lock_guard lock(mutex_);
-    std::string all;
-    for (const auto& what : found_) all += what + "\n";
-    INFO(all);
-    CHECK(count_ == 0);
-  }
-
- private:
-  std::mutex mutex_;
-  std::vector<std::string> found_;
-  int count_ = 0;
 };
 
 template <typename T, std::size_t N>
@@ -174,7 +153,7 @@ class RandomClient {
   }
 
   // Sends one request and waits for its reply; false (with the problem) when none came.
-  bool step(Problems& problems) {
+  bool step(ProblemList& problems) {
     if (rng_() % 40 == 0) {  // the network fails; the client comes back on a new connection
       client_->drop();
       check_frames(problems);
@@ -196,7 +175,7 @@ class RandomClient {
   }
 
   // After the last step: no internal error, the connection still open.
-  void finish(Problems& problems) {
+  void finish(ProblemList& problems) {
     check_frames(problems);
     if (client_->closed()) problems.add(name_ + ": the server closed the connection");
   }
@@ -254,7 +233,7 @@ class RandomClient {
     }
   }
 
-  void check_frames(Problems& problems) {
+  void check_frames(ProblemList& problems) {
     for (const std::string& frame : client_->frames())
       if (frame.find("\"internal\"") != std::string::npos) problems.add(name_ + ": " + frame);
   }
@@ -271,7 +250,7 @@ class RandomClient {
 };
 
 // White's quickest win when black only shuffles a knight (as in concurrency_test.cc).
-void play_known_game(unsigned short port, Problems& problems) {
+void play_known_game(unsigned short port, ProblemList& problems) {
   struct Plan {
     int white_position;
     int black_position;
@@ -296,7 +275,7 @@ void play_known_game(unsigned short port, Problems& problems) {
 // Every game the store holds replays through the rules (what a restart does with the
 // unfinished ones); a game the rules ended was stored with their result, any other one
 // ended by the server's word (resignation, timeout, forfeit, crash) or has not ended.
-void check_stored_games(const std::filesystem::path& data_dir, Problems& problems) {
+void check_stored_games(const std::filesystem::path& data_dir, ProblemList& problems) {
   using store::MatchState;
   store::MatchStore stored(data_dir);
   const auto summaries = stored.list(std::nullopt, 100'000);
@@ -341,7 +320,7 @@ TEST_CASE("clients sending random requests at once get an answer each and break 
   auto server = std::make_unique<RunningServer>(config);
 
   SharedKnowledge known;
-  Problems problems;
+  ProblemList problems;
   std::atomic<int> moves_applied{0};
   std::vector<std::thread> threads;
   for (int number = 0; number < kClients; ++number)
