@@ -1,9 +1,9 @@
 // Clients sending random requests at once, of every type, about each other's matches, with
 // the store on: creating matches with odd options, joining, watching, resuming with right
 // and wrong tokens, moving at random, resigning, leaving, dropping the connection. Whatever
-// they do, each request is answered (echoing its id), nothing is an internal error, the
-// store stays healthy and every game it holds replays through the rules, and a game
-// played beside them ends as its moves say.
+// they do, each request is answered (echoing its id), nothing is an internal error, no
+// fogged board shows anyone what they may not see, the store stays healthy and every game
+// it holds replays through the rules, and a game played beside them ends as its moves say.
 #include <catch2/catch.hpp>
 
 #include <atomic>
@@ -12,6 +12,7 @@
 #include <mutex>
 #include <optional>
 #include <random>
+#include <set>
 #include <string>
 #include <thread>
 #include <utility>
@@ -181,6 +182,7 @@ class RandomClient {
   }
 
   int moves_applied() const { return moves_applied_; }  // moves the server took
+  int fog_states_checked() const { return fog_states_checked_; }
 
  private:
   void connect() {
@@ -211,6 +213,7 @@ class RandomClient {
       const std::string game = one_of({"tactego", "dcms", "onedchess"}, rng_);
       return {{"type", "create_match"}, {"game", game}, {"options", random_options(game, rng_)}};
     }
+    if (roll < 14) return {{"type", "watch"}, {"match", known_.match(rng_)}};
     return any_request(known_, rng_);
   }
 
@@ -233,9 +236,45 @@ class RandomClient {
     }
   }
 
+  // Every frame this connection got, in order: none an internal error, and no fogged
+  // Tactego state showing what this viewer may not see.
   void check_frames(ProblemList& problems) {
-    for (const std::string& frame : client_->frames())
+    bool full_view = false;  // a spectator of everything (spectators=full)
+    for (const std::string& frame : client_->frames()) {
       if (frame.find("\"internal\"") != std::string::npos) problems.add(name_ + ": " + frame);
+      const Json message = Json::parse(frame, nullptr, false);
+      const std::string type = message.is_object() ? message.value("type", "") : "";
+      if (type == "watching") full_view = message.value("full_view", false);
+      if (type == "joined") full_view = false;
+      if (type == "state" && message.value("game", "") == "tactego" && message.at("view").value("fog", false) &&
+          !full_view) {
+        check_fog(message, problems);
+        ++fog_states_checked_;
+      }
+    }
+  }
+
+  // A player sees the kinds of its own pieces and of those revealed in combat, a spectator
+  // only the revealed ones; nobody sees the seed before the end (docs/protocol.md).
+  void check_fog(const Json& state, ProblemList& problems) const {
+    const Json& view = state.at("view");
+    const std::string you = state.at("you").get<std::string>();
+    const char own = you == "red" ? 'R' : you == "blue" ? 'B' : '\0';  // '\0': a spectator
+    std::set<std::pair<int, int>> revealed;
+    for (const Json& square : view.at("revealed")) revealed.emplace(square.at(0).get<int>(), square.at(1).get<int>());
+    const Json& board = view.at("board");
+    for (std::size_t row = 0; row < board.size(); ++row)
+      for (std::size_t col = 0; col < board[row].size(); ++col) {
+        const Json& cell = board[row][col];
+        if (!cell.is_string()) continue;
+        const std::string piece = cell.get<std::string>();
+        const bool may_see = piece.front() == own || revealed.count({static_cast<int>(row), static_cast<int>(col)});
+        if (!may_see && piece.substr(1) != "?")
+          problems.add(name_ + " (" + you + ") was shown " + piece + " at [" + std::to_string(row) + ", " +
+                       std::to_string(col) + "] in " + state.at("match").get<std::string>());
+      }
+    if (state.at("status") != "over" && !view.at("seed").is_null())
+      problems.add(name_ + " (" + you + ") was shown the seed of " + state.at("match").get<std::string>());
   }
 
   unsigned short port_;
@@ -247,6 +286,7 @@ class RandomClient {
   std::string created_;  // a match just created, to join next
   bool joining_created_ = false;  // the request in flight joins the match it created
   int moves_applied_ = 0;
+  int fog_states_checked_ = 0;
 };
 
 // White's quickest win when black only shuffles a knight (as in concurrency_test.cc).
@@ -322,6 +362,7 @@ TEST_CASE("clients sending random requests at once get an answer each and break 
   SharedKnowledge known;
   ProblemList problems;
   std::atomic<int> moves_applied{0};
+  std::atomic<int> fog_states_checked{0};
   std::vector<std::thread> threads;
   for (int number = 0; number < kClients; ++number)
     threads.emplace_back([&, number] {
@@ -331,6 +372,7 @@ TEST_CASE("clients sending random requests at once get an answer each and break 
         }
         client.finish(problems);
         moves_applied += client.moves_applied();
+        fog_states_checked += client.fog_states_checked();
       } catch (const std::exception& error) {  // a connection refused, a hello unanswered
         problems.add("client " + std::to_string(number) + ": " + error.what());
       }
@@ -342,9 +384,9 @@ TEST_CASE("clients sending random requests at once get an answer each and break 
   }
   for (auto& thread : threads) thread.join();
 
-  problems.check();
   CHECK(store_failures == 0);
-  CHECK(moves_applied > 0);  // games were played, not only refused
+  CHECK(moves_applied > 0);       // games were played, not only refused
+  CHECK(fog_states_checked > 0);  // and some of them fogged
   {
     // The server still serves a newcomer.
     TestClient newcomer(server->port(), "newcomer");
@@ -353,7 +395,7 @@ TEST_CASE("clients sending random requests at once get an answer each and break 
   }
   server.reset();
   check_stored_games(dir.path(), problems);
-  problems.check();
+  problems.check();  // the clients' problems and the store's
 }
 
 }  // namespace
