@@ -1,5 +1,6 @@
 #include "tests/hosting/scripted_match.h"
 
+#include <algorithm>
 #include <sstream>
 #include <stdexcept>
 
@@ -76,7 +77,7 @@ void ScriptedMatch::send_move(engine::Seat seat) {
   const auto i = static_cast<std::size_t>(seat);
   const Json reply = clients_[i]->request(move_message(seat, *pending_[i]), std::chrono::seconds(10));
   if (reply.at("type") == "error")
-    throw std::runtime_error(game_ + " match " + id_ + ": move '" + *pending_[i] + "' refused: " + reply.dump());
+    throw MoveRefused(game_ + " match " + id_ + ": move '" + *pending_[i] + "' refused: " + reply.dump());
   if (reply.at("type") == "state") last_state_ = reply;
   sent_[i] = true;
   note_seqs(i);
@@ -114,6 +115,41 @@ void ScriptedMatch::play(int turns) {
     turns_.push_back(pending_);
     choose_pending();
   }
+}
+
+bool ScriptedMatch::play_until_cut_off() {
+  try {
+    play_to_end();
+    return true;
+  } catch (const MoveRefused&) {
+    throw;
+  } catch (const std::exception&) {  // no reply: the connection is gone with the server
+    return false;
+  }
+}
+
+std::size_t ScriptedMatch::turns_told() const {
+  std::size_t told = 0;
+  for (const auto& client : clients_)
+    for (const std::string& frame : client->frames()) {
+      const Json message = Json::parse(frame);
+      if (message.at("type") == "state") told = std::max(told, message.at("turn").get<std::size_t>());
+    }
+  return told;
+}
+
+void ScriptedMatch::follow_stored_turns(std::size_t stored_turns) {
+  const std::size_t told = turns_told();
+  const std::string where = game_ + " match " + id_ + ": the server stored " + std::to_string(stored_turns) +
+                            " turns, ";
+  if (stored_turns < told) throw std::runtime_error(where + "but " + std::to_string(told) + " were told of");
+  if (stored_turns == turns_.size() + 1 && !state_->outcome().over) {  // the turn in flight
+    state_->apply(pending_);
+    turns_.push_back(pending_);
+    choose_pending();
+  }
+  if (stored_turns != turns_.size())
+    throw std::runtime_error(where + "the players played " + std::to_string(turns_.size()));
 }
 
 void ScriptedMatch::resume(unsigned short port) {

@@ -4,6 +4,7 @@
 // without a server crash in the middle, the same moves are sent and the same result is due.
 #include <cstdint>
 #include <memory>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -12,6 +13,11 @@
 #include "tests/server/test_client.h"
 
 namespace skirmish::test {
+
+// The server refused a move the mirror found legal: a bug, never a crash's effect.
+struct MoveRefused : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
 
 class ScriptedMatch {
  public:
@@ -29,6 +35,16 @@ class ScriptedMatch {
   // New connections for both seats (the server restarted), `resume` with the old tokens.
   void resume(unsigned short port);
   void play_to_end() { play(1 << 30); }
+  // Plays until the game ends (true) or the server stops answering, killed mid-game
+  // (false). A refused move still throws MoveRefused.
+  bool play_until_cut_off();
+  // The highest `turn` of a state either seat's connection was sent: the turns someone was
+  // told of (before a resume).
+  std::size_t turns_told() const;
+  // After a crash, the server says it stored `stored_turns` turns. It must hold every turn
+  // anyone was told of, and may hold the one in flight (stored, nobody told yet): the
+  // mirror then takes it too. Throws when the server holds fewer, or more than that turn.
+  void follow_stored_turns(std::size_t stored_turns);
 
   bool over() const { return state_->outcome().over; }
   const std::string& id() const { return id_; }
