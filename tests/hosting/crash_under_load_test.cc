@@ -89,7 +89,7 @@ Json result_json(const ScriptedMatch& match) {
 
 }  // namespace
 
-TEST_CASE("SIGKILL under load: every turn anyone was told of survives, and every game ends as played") {
+TEST_CASE("SIGKILL under load: every turn anyone was told of survives and every game ends as played") {
   skirmish::test::TempDir dir;
   skirmish::test::ProblemList problems;
   StartedMatches started;
