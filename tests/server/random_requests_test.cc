@@ -91,6 +91,10 @@ TEST_CASE("clients sending random requests at once get an answer each and break 
   TempDir dir;
   std::atomic<int> store_failures{0};
   server::Config config = test_config();
+  // Two threads give each connection a strand; one runs them on the io_context itself,
+  // where the store's flush writes held messages inline.
+  config.threads = GENERATE(2, 1);
+  INFO("server threads: " << config.threads);
   config.data_dir = dir.path().string();
   config.on_store_failure = [&](const std::string&) { ++store_failures; };
   config.rate_limit_per_second = 10'000;  // the requests come as fast as the replies
