@@ -128,6 +128,14 @@ json move_message(const GameState& state, const std::string& text) {
   return message;
 }
 
+// A legal move for every seat that acts now.
+JointMove random_turn(const GameState& state, skirmish::engine::Rng& rng) {
+  JointMove moves{};
+  for (Seat seat = 0; seat < skirmish::engine::kSeatCount; ++seat)
+    if (state.to_act().contains(seat)) moves[static_cast<std::size_t>(seat)] = state.random_move(seat, rng);
+  return moves;
+}
+
 // Checks `text` from `seat` with the rules, then applies it to a copy of `state` (with a
 // legal move of the other seat on a simultaneous turn): a refused move has a reason, is
 // refused by apply too and changes nothing; an accepted one applies. Records what differs.
@@ -196,10 +204,7 @@ TEST_CASE("a broken move is refused with a reason on its way from the frame to t
             try_move(*state, seat, text, rng, failures);
           }
         }
-        JointMove moves{};
-        for (Seat seat = 0; seat < skirmish::engine::kSeatCount; ++seat)
-          if (state->to_act().contains(seat)) moves[static_cast<std::size_t>(seat)] = state->random_move(seat, rng);
-        state->apply(moves);
+        state->apply(random_turn(*state, rng));
       }
       failures.check();
       CHECK(reached_rules > 100);  // many broken messages still have a move's shape
@@ -211,11 +216,8 @@ TEST_CASE("a broken move is refused with a reason on its way from the frame to t
 // move it offered was refused.
 bool plays_on(GameState& state, skirmish::engine::Rng& rng, int turns) {
   for (int turn = 0; turn < turns && !state.to_act().empty(); ++turn) {
-    JointMove moves{};
-    for (Seat seat = 0; seat < skirmish::engine::kSeatCount; ++seat)
-      if (state.to_act().contains(seat)) moves[static_cast<std::size_t>(seat)] = state.random_move(seat, rng);
     try {
-      state.apply(moves);
+      state.apply(random_turn(state, rng));
     } catch (const std::exception&) {
       return false;
     }
