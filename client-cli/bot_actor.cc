@@ -17,7 +17,7 @@ std::string quote_line(const std::string& line) {
 }
 
 // Refused answers of one turn written to the log; the rest are only counted (a bot may
-// be refused 50 times before the session gives up).
+// be refused up to 50 times in a turn: the 50th ends the session).
 constexpr int kRefusalsShown = 3;
 
 // The move that the server's turn counter `turn` asks for, named as `skirmish watch` and

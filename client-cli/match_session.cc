@@ -20,7 +20,7 @@ namespace {
 
 // How long the client keeps trying to get back after a drop (the server's default grace).
 constexpr int kMaxReconnectAttempts = 60;
-// A bot (or a person) that keeps sending refused moves for one turn gives up the seat.
+// A bot (or a person) whose moves for one turn are refused this many times gives up the seat.
 constexpr int kMaxRefusalsPerTurn = 50;
 constexpr std::chrono::milliseconds kRateLimitedResendDelay{100};
 
@@ -308,7 +308,7 @@ void MatchSession::on_error(const json& error) {
   }
   if (!id.empty() && id == last_move_id_) {
     if (code == "illegal_move" || code == "bad_message") {
-      if (++consecutive_refusals_ > kMaxRefusalsPerTurn) {
+      if (++consecutive_refusals_ >= kMaxRefusalsPerTurn) {
         return abandon("too many refused moves: " + std::to_string(consecutive_refusals_) +
                            " in one turn, the last because: " + text,
                        true);  // broke the protocol
