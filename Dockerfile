@@ -12,10 +12,11 @@ COPY . .
 # The "default" preset of serve.sh (Release). Tests and benchmarks are not built here
 # (CI runs them through scripts/test.sh), so the build stage needs only the "build" packages.
 RUN cmake --preset default -DSKIRMISH_BUILD_TESTS=OFF -DSKIRMISH_BUILD_BENCH=OFF \
- && cmake --build --preset default --target skirmish-server skirmish \
- && strip build/release/server/skirmish-server build/release/client-cli/skirmish
+ && cmake --build --preset default --target skirmish-server skirmish skirmish-bot-limits \
+ && strip build/release/server/skirmish-server build/release/client-cli/skirmish \
+          build/release/client-cli/tournament/skirmish-bot-limits
 
-# ---- runtime: only the shared libraries the two programs load, plus python3 for the bots ---
+# ---- runtime: only the shared libraries the programs load, plus python3 for the bots ------
 FROM debian:bookworm-slim AS runtime
 RUN apt-get update \
  && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
@@ -25,8 +26,9 @@ RUN groupadd --system --gid 10001 skirmish \
  && useradd --system --uid 10001 --gid skirmish --home-dir /data --no-create-home \
       --shell /usr/sbin/nologin skirmish \
  && mkdir -p /data && chown skirmish:skirmish /data
+# skirmish-bot-limits beside skirmish: `skirmish tournament` runs each bot under it.
 COPY --from=build /src/build/release/server/skirmish-server /src/build/release/client-cli/skirmish \
-     /usr/local/bin/
+     /src/build/release/client-cli/tournament/skirmish-bot-limits /usr/local/bin/
 COPY --from=build /src/bots /usr/share/skirmish/bots
 COPY --from=build /src/docker/entrypoint.sh /usr/local/bin/skirmish-entrypoint
 COPY --from=build /src/docker/healthcheck.sh /usr/local/bin/skirmish-healthcheck

@@ -13,6 +13,7 @@ from piece letters to (row, col) tuples or None. An exception, or a result of th
 type, ends this program with status 1: the bridge reports a crash and the game is lost.
 The clock is the bridge's: a call slower than the deadline becomes a null move.
 """
+import importlib.machinery
 import importlib.util
 import json
 import sys
@@ -23,9 +24,11 @@ FREE = "    "
 
 
 def load_submission(path):
-    spec = importlib.util.spec_from_file_location("submission", path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
+    # The loader named outright: spec_from_file_location() guesses it from the suffix and
+    # finds none for TEAM.PY, a name a submission may well have.
+    loader = importlib.machinery.SourceFileLoader("submission", path)
+    module = importlib.util.module_from_spec(importlib.util.spec_from_loader("submission", loader))
+    loader.exec_module(module)
     for name in ("setup", "move"):
         if not callable(getattr(module, name, None)):
             raise SystemExit(f"{path}: the submission does not define {name}()")

@@ -64,6 +64,16 @@ JsonWriter& JsonWriter::number(long long n) {
   return *this;
 }
 
+JsonWriter& JsonWriter::decimal(double d) {
+  if (d == static_cast<double>(static_cast<long long>(d))) return number(static_cast<long long>(d));
+  separate();
+  char buffer[32];
+  const auto result = std::to_chars(buffer, buffer + sizeof buffer, d);  // shortest round trip
+  out_.append(buffer, result.ptr);
+  comma_ = true;
+  return *this;
+}
+
 JsonWriter& JsonWriter::raw(std::string_view json) {
   separate();
   if (json.empty())

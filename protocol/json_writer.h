@@ -31,6 +31,8 @@ class JsonWriter {
     return *this;
   }
   JsonWriter& number(long long n);
+  // A finite number that may have a fraction (0.5); whole values print as integers (50).
+  JsonWriter& decimal(double d);
   JsonWriter& boolean(bool b) { separate(); out_ += b ? "true" : "false"; comma_ = true; return *this; }
   JsonWriter& null() { separate(); out_ += "null"; comma_ = true; return *this; }
   // Text that is already JSON (an echoed request id). Empty text writes null.

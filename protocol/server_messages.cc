@@ -74,7 +74,8 @@ std::string encode_welcome(const Limits& limits, std::string_view id) {
   out.key("server").string("skirmish");
   out.key("limits").begin_object();
   out.key("max_message_bytes").number(static_cast<long long>(limits.max_message_bytes));
-  out.key("rate_limit_per_second").number(static_cast<long long>(limits.rate_limit_per_second));
+  // A fraction (--rate-limit 0.5) stays one: 0 would read as "no limit".
+  out.key("rate_limit_per_second").decimal(limits.rate_limit_per_second);
   out.key("rate_burst").number(limits.rate_burst);
   out.key("idle_timeout_ms").number(limits.idle_timeout_ms);
   out.end_object();

@@ -82,15 +82,22 @@ void apply_limits(const ResourceLimits& limits) {
   }
 }
 
+std::string find_limits_program(const char* env_value, const std::filesystem::path& self,
+                                const std::string& build_path) {
+  if (env_value != nullptr && *env_value != '\0') return env_value;
+  if (!self.empty()) {
+    const auto beside = self.parent_path() / "skirmish-bot-limits";
+    std::error_code ec;
+    if (std::filesystem::exists(beside, ec)) return beside.string();
+  }
+  return build_path;
+}
+
 std::string limits_program() {
-  if (const char* env = std::getenv("SKIRMISH_BOT_LIMITS"); env != nullptr && *env != '\0') return env;
   std::error_code ec;
   const auto self = std::filesystem::read_symlink("/proc/self/exe", ec);
-  if (!ec) {
-    const auto beside = self.parent_path() / "skirmish-bot-limits";
-    if (std::filesystem::exists(beside)) return beside.string();
-  }
-  return SKIRMISH_BOT_LIMITS_PATH;
+  return find_limits_program(std::getenv("SKIRMISH_BOT_LIMITS"), ec ? std::filesystem::path() : self,
+                             SKIRMISH_BOT_LIMITS_PATH);
 }
 
 }  // namespace skirmish::tournament

@@ -2,6 +2,7 @@
 // Limits for untrusted bot programs. The bridge starts a bot through the small
 // skirmish-bot-limits program, which calls setrlimit on itself and then execs the bot, so the
 // limits hold for the bot and everything it starts.
+#include <filesystem>
 #include <string>
 #include <vector>
 
@@ -25,8 +26,11 @@ ResourceLimits parse_limits_args(const std::vector<std::string>& args, std::vect
 // setrlimit for each limit; throws std::runtime_error naming the one that failed.
 void apply_limits(const ResourceLimits& limits);
 
-// Where skirmish-bot-limits is: $SKIRMISH_BOT_LIMITS, else next to this executable, else
-// where the build put it.
+// Where skirmish-bot-limits is: $SKIRMISH_BOT_LIMITS, else next to this executable (as
+// the Docker image installs both in /usr/local/bin), else where the build put it.
 std::string limits_program();
+// The same choice, given the variable's value (null when unset) and this executable's path.
+std::string find_limits_program(const char* env_value, const std::filesystem::path& self,
+                                const std::string& build_path);
 
 }  // namespace skirmish::tournament

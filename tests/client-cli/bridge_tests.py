@@ -3,6 +3,7 @@ random bot, and bots that crash, hang past the deadline or print garbage, each w
 outcome the rules give; the bridge through drops and stops; plus the direct-WebSocket
 example bot."""
 import os
+import shutil
 import signal
 import sys
 import tempfile
@@ -43,12 +44,16 @@ def random_vs_random(game, options):
 
 
 def seed_submission(server):
+    # Saved as TEAM.PY, as a submission may come from another system: still a submission.
+    submission = os.path.join(tempfile.mkdtemp(prefix="skirmish-submission-"), "GREEDY.PY")
+    shutil.copy(os.path.join(BOTS, "greedy_dcms.py"), submission)
     first, second = first_and_second(
-        server, "dcms", ["--python-dcms", os.path.join(BOTS, "greedy_dcms.py")],
+        server, "dcms", ["--python-dcms", submission],
         ["--cmd", bot_cmd("random_dcms.py")], ["map=small", "max_turns=20", "move_time_ms=2000"])
     first.expect(r"Game over: (Blue wins!|Red wins!|Draw!) \((cheese_eaten|score)\)", timeout=40)
     second.expect(r"Game over: ", timeout=40)
     check(first.wait() == 0 and second.wait() == 0, "both bridges exit 0")
+    shutil.rmtree(os.path.dirname(submission))
 
 
 def crash(server):

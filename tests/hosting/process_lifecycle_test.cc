@@ -226,6 +226,23 @@ TEST_CASE("a store that can no longer write stops the server with exit status 1,
   CHECK(idle.wait_for("shutdown", std::chrono::seconds(2)).at("type") == "shutdown");
 }
 
+TEST_CASE("the Docker image builds and installs every program the server and client run") {
+  // No Docker engine here: read the Dockerfile. `skirmish tournament` runs each bot under
+  // skirmish-bot-limits, found beside `skirmish` (client-cli/tournament/resource_limits.h).
+  std::ifstream in(skirmish::test::source_dir() / "Dockerfile");
+  const std::string dockerfile((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  REQUIRE_FALSE(dockerfile.empty());
+  const auto built = dockerfile.substr(dockerfile.find("--target"), dockerfile.find('\n', dockerfile.find("--target")) -
+                                                                         dockerfile.find("--target"));
+  const auto copied = dockerfile.substr(dockerfile.find("COPY --from=build /src/build/release/"));
+  for (const std::string program : {"server/skirmish-server", "client-cli/skirmish",
+                                    "client-cli/tournament/skirmish-bot-limits"}) {
+    CAPTURE(program);
+    CHECK_THAT(built, Catch::Contains(" " + program.substr(program.rfind('/') + 1)));
+    CHECK_THAT(copied.substr(0, copied.find("/usr/local/bin/")), Catch::Contains("/src/build/release/" + program));
+  }
+}
+
 TEST_CASE("the server starts as docker/entrypoint.sh starts it in the image") {
   skirmish::test::TempDir dir;
   const auto source = skirmish::test::source_dir();

@@ -318,6 +318,19 @@ TEST_CASE("resource limits: arguments for skirmish-bot-limits") {
   CHECK_THROWS_WITH(parse_limits_args({"--memory-mb", "1"}, command), Catch::Contains("no command after '--'"));
 }
 
+TEST_CASE("resource limits: the limiter is found by variable, beside the client, or in the build") {
+  const fs::path dir = fresh_dir("limiter");
+  const fs::path client = dir / "skirmish";
+  CHECK(find_limits_program(nullptr, client, "/build/skirmish-bot-limits") == "/build/skirmish-bot-limits");
+  // The Docker image's layout: both programs in one directory (/usr/local/bin).
+  std::ofstream(dir / "skirmish-bot-limits") << "#!/bin/sh\n";
+  CHECK(find_limits_program(nullptr, client, "/build/skirmish-bot-limits") == (dir / "skirmish-bot-limits").string());
+  CHECK(find_limits_program("", client, "/build/skirmish-bot-limits") == (dir / "skirmish-bot-limits").string());
+  CHECK(find_limits_program("/opt/limits", client, "/build/x") == "/opt/limits");
+  CHECK(find_limits_program(nullptr, fs::path(), "/build/x") == "/build/x");  // /proc/self/exe unreadable
+  fs::remove_all(dir);
+}
+
 TEST_CASE("null moves are counted from the bridge's words") {
   const std::string out =
       "turn 1: ...\nbridge: the bot missed the deadline for turn 2: null move\n"
