@@ -167,11 +167,14 @@ std::string HumanActor::not_asked_note() const {
 }
 
 void HumanActor::notice(const std::string& text) {
-  if (dialog_ && !asking_resign_) {  // keep the open prompt last on the screen
+  const bool prompt_open = dialog_ && !asking_resign_;
+  // On a terminal the open prompt is drawn again, to stay last on the screen. A script at
+  // the other end of a pipe would take the second prompt for a second question.
+  if (prompt_open && input_.terminal()) {
     out_ << "\n" << style_.dim("* " + text) << "\n" << dialog_->prompt() << std::flush;
     return;
   }
-  out_ << style_.dim("* " + text) << std::endl;
+  out_ << (prompt_open ? "\n" : "") << style_.dim("* " + text) << std::endl;
 }
 
 void HumanActor::disconnected(const std::string& text) {

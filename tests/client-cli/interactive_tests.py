@@ -201,8 +201,9 @@ def dcms_game(server):
     blue.expect(r"'m 6': .+\nYour move")
     blue.send("M 6")
     blue.expect(r"Your move is in; waiting for the other seat")
-    red.expect(r"blue has submitted its move")
-    red.expect(r"Your move, e.g. 'm 6' .* >> $")
+    # Its prompt was open: on a pipe, the notice follows it on a line of its own, and the
+    # prompt is not drawn again (a script would answer it twice).
+    red.expect(r"Your move, e.g. 'm 6' .* >> \n\* blue has submitted its move\n$")
     red.send("m 5")
     for player in (blue, red):  # the two Mice meet on (3, 4) and fight
         player.expect(r"\| turn 1 of 2 ==\nMoves: blue 'M 6' red 'm 5'")
