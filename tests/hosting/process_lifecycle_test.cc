@@ -232,14 +232,19 @@ TEST_CASE("the Docker image builds and installs every program the server and cli
   std::ifstream in(skirmish::test::source_dir() / "Dockerfile");
   const std::string dockerfile((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
   REQUIRE_FALSE(dockerfile.empty());
-  const auto built = dockerfile.substr(dockerfile.find("--target"), dockerfile.find('\n', dockerfile.find("--target")) -
-                                                                         dockerfile.find("--target"));
-  const auto copied = dockerfile.substr(dockerfile.find("COPY --from=build /src/build/release/"));
+  // From a marker to the end of its instruction's text that names the programs.
+  const auto text_from = [&](const std::string& start, const std::string& end) {
+    const auto at = dockerfile.find(start);
+    REQUIRE(at != std::string::npos);
+    return dockerfile.substr(at, dockerfile.find(end, at) - at);
+  };
+  const std::string built = text_from("--target", "\n");
+  const std::string copied = text_from("COPY --from=build /src/build/release/", "/usr/local/bin/");
   for (const std::string program : {"server/skirmish-server", "client-cli/skirmish",
                                     "client-cli/tournament/skirmish-bot-limits"}) {
     CAPTURE(program);
     CHECK_THAT(built, Catch::Contains(" " + program.substr(program.rfind('/') + 1)));
-    CHECK_THAT(copied.substr(0, copied.find("/usr/local/bin/")), Catch::Contains("/src/build/release/" + program));
+    CHECK_THAT(copied, Catch::Contains("/src/build/release/" + program));
   }
 }
 
