@@ -137,7 +137,12 @@ VerifyReport verify_record(const json& record) {
       return report;
     }
   }
-  report.lines.push_back(all_turns_legal(game.game, game.turns.size()));
+  // A DCMS setup that breaks the setup rules is a legal thing to send: the rules judge it
+  // and end the game there, so "the setup is legal" would mislead.
+  if (state->outcome().over && state->outcome().reason == engine::EndReason::IllegalSetup)
+    report.lines.push_back("the setup was sent as the protocol allows; by the rules it is illegal and ends the game");
+  else
+    report.lines.push_back(all_turns_legal(game.game, game.turns.size()));
 
   const engine::Outcome rules = state->outcome();
   std::optional<engine::Outcome> result;

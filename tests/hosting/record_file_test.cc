@@ -379,12 +379,19 @@ TEST_CASE("verify numbers DCMS turns as replay does: the setup, then turn 1, 2, 
   auto bad_setup = record;
   bad_setup["moves"][0]["moves"]["blue"] = "99 99 99 99";  // legal to send; loses by the rules
   CHECK_THAT(verify_text(bad_setup), Catch::StartsWith("turn 1: the game was already over (red wins (illegal_setup))"));
+  // The same setup in a record that ends there, with the result the rules give: valid, and
+  // not called a legal setup.
+  bad_setup["moves"].erase(bad_setup["moves"].begin() + 1, bad_setup["moves"].end());
+  bad_setup["result"] = {{"winner", "red"}, {"draw", false}, {"reason", "illegal_setup"}};
+  CHECK_THAT(verify_text(bad_setup),
+             Catch::StartsWith("the setup was sent as the protocol allows; by the rules it is illegal and ends the game\n") &&
+                 Catch::Contains("\nVALID: "));
 
   // A game resigned after the setup, and after one turn.
   auto short_game = record;
   short_game["result"] = {{"winner", "red"}, {"draw", false}, {"reason", "resignation"}};
   short_game["moves"].erase(short_game["moves"].begin() + 1, short_game["moves"].end());
-  CHECK_THAT(verify_text(short_game), Catch::StartsWith("the setup is legal\n") && Catch::Contains("VALID"));
+  CHECK_THAT(verify_text(short_game), Catch::StartsWith("the setup is legal\n") && Catch::Contains("\nVALID: "));
   short_game["moves"].push_back(record["moves"][1]);
   CHECK_THAT(verify_text(short_game), Catch::StartsWith("the setup and the 1 turn are legal\n"));
 }
