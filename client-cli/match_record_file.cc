@@ -137,14 +137,14 @@ VerifyReport verify_record(const json& record) {
       return report;
     }
   }
+  const engine::Outcome rules = state->outcome();
   // A DCMS setup that breaks the setup rules is a legal thing to send: the rules judge it
   // and end the game there, so "the setup is legal" would mislead.
-  if (state->outcome().over && state->outcome().reason == engine::EndReason::IllegalSetup)
+  if (rules.over && rules.reason == engine::EndReason::IllegalSetup)
     report.lines.push_back("the setup was sent as the protocol allows; by the rules it is illegal and ends the game");
   else
     report.lines.push_back(all_turns_legal(game.game, game.turns.size()));
 
-  const engine::Outcome rules = state->outcome();
   std::optional<engine::Outcome> result;
   try {
     result = stored_outcome(record, info);
