@@ -16,11 +16,12 @@ RUN cmake --preset default -DSKIRMISH_BUILD_TESTS=OFF -DSKIRMISH_BUILD_BENCH=OFF
  && strip build/release/server/skirmish-server build/release/client-cli/skirmish \
           build/release/client-cli/tournament/skirmish-bot-limits
 
-# ---- runtime: only the shared libraries the programs load, plus python3 for the bots ------
+# ---- runtime: only the shared libraries the programs load, python3 for the bots, and the
+# system's CA certificates, so that the image's client can verify a public wss:// server -----
 FROM debian:bookworm-slim AS runtime
 RUN apt-get update \
  && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
-      libstdc++6 libssl3 libsqlite3-0 libspdlog1.10 libfmt9 python3 \
+      libstdc++6 libssl3 libsqlite3-0 libspdlog1.10 libfmt9 python3 ca-certificates \
  && rm -rf /var/lib/apt/lists/*
 RUN groupadd --system --gid 10001 skirmish \
  && useradd --system --uid 10001 --gid skirmish --home-dir /data --no-create-home \

@@ -12,6 +12,7 @@
 #include "client-cli/human_actor.h"
 #include "client-cli/line_input.h"
 #include "client-cli/saved_seats.h"
+#include "client-cli/usage_error.h"
 #include "engine/registry.h"
 
 namespace skirmish::client {
@@ -21,7 +22,7 @@ nlohmann::json parse_match_options(const std::vector<std::string>& pairs) {
   for (const auto& pair : pairs) {
     const auto eq = pair.find('=');
     if (eq == std::string::npos || eq == 0) {
-      throw std::invalid_argument("option '" + pair + "' must look like KEY=VALUE (e.g. move_time_ms=0)");
+      throw UsageError("option '" + pair + "' must look like KEY=VALUE (e.g. move_time_ms=0)");
     }
     options[pair.substr(0, eq)] = pair.substr(eq + 1);  // the server reads option values as text
   }
@@ -46,7 +47,7 @@ void check_seat_name(const SeatRequest& request) {
   const auto* game = engine::find_game(request.game);
   if (game == nullptr) return;  // the server names the games it has
   if (engine::find_seat(*game, request.seat)) return;
-  throw std::invalid_argument("--seat: " + request.game + " has no seat '" + request.seat + "' (" +
+  throw UsageError("--seat: " + request.game + " has no seat '" + request.seat + "' (" +
                               engine::seat_choices(*game) + ")");
 }
 

@@ -9,6 +9,7 @@
 
 #include "client-cli/json_field.h"
 #include "client-cli/style.h"
+#include "client-cli/usage_error.h"
 #include "engine/common/options.h"
 
 namespace skirmish::client {
@@ -38,7 +39,7 @@ bool is_default_server(const ServerUrl& url) {
 
 void ask_private(nlohmann::json& options) {
   if (options.contains("private"))
-    throw std::invalid_argument("give --private or -o private=..., not both");
+    throw UsageError("give --private or -o private=..., not both");
   options["private"] = "true";  // the server reads option values as text
 }
 

@@ -10,6 +10,7 @@
 #include "client-cli/json_field.h"
 #include "client-cli/match_terms.h"
 #include "client-cli/style.h"
+#include "client-cli/usage_error.h"
 #include "engine/registry.h"
 #include "protocol/version.h"
 
@@ -82,7 +83,7 @@ int list_games(const ServerUrl& url) {
 
 int list_matches(const ServerUrl& url, const std::string& game) {
   if (!game.empty() && engine::find_game(game) == nullptr)
-    throw std::invalid_argument("unknown game '" + game + "': the games are " + engine::game_names());
+    throw UsageError("unknown game '" + game + "': the games are " + engine::game_names());
   json request = {{"type", "list_matches"}, {"id", 2}};
   if (!game.empty()) request["game"] = game;
   return ask_server(url, request, [](const json& reply) {

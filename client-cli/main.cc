@@ -10,6 +10,7 @@
 #include "client-cli/invites.h"
 #include "client-cli/lobby_commands.h"
 #include "client-cli/tournament/tournament_command.h"
+#include "client-cli/usage_error.h"
 #include "engine/registry.h"
 #include "protocol/version.h"
 
@@ -31,6 +32,11 @@ std::string game_titles() {
 int main(int argc, char** argv) {
   std::signal(SIGPIPE, SIG_IGN);  // a closed socket or bot pipe is an error code, not a death
   CLI::App app{"skirmish: play " + game_titles() + " on a Skirmish server"};
+  // CLI11 takes "" as a value like any other; an empty match id would even list every
+  // match to `join` (a list_matches filter left out).
+  const CLI::Validator not_empty(
+      [](std::string& value) { return value.empty() ? std::string("must not be empty") : std::string(); }, "",
+      "not empty");
   app.require_subcommand(1);
   app.set_version_flag("--version", skirmish::protocol::version_line("skirmish"));
   // --server, --ca-file and --name go before or after the subcommand (subcommands inherit this).
@@ -65,7 +71,7 @@ int main(int argc, char** argv) {
   SeatRequest join_request;
   join_request.mode = SeatRequest::Mode::Join;
   auto* join = app.add_subcommand("join", "join a match and play");
-  join->add_option("MATCH", join_request.match, "the match id")->required();
+  join->add_option("MATCH", join_request.match, "the match id")->required()->check(not_empty);
   join->add_option("--seat", join_request.seat, "the seat to take, by name or number (default: the first free)");
   join->add_option("--invite", join_request.invite,
                    "a private match's invite code, from its creator (default: $SKIRMISH_INVITE)")
@@ -74,7 +80,7 @@ int main(int argc, char** argv) {
   std::string resume_match, resume_seat_name, resume_token;
   auto* resume = app.add_subcommand(
       "resume", "take back your seat in a running match after this client stopped (within the reconnect grace)");
-  resume->add_option("MATCH", resume_match, "the match id")->required();
+  resume->add_option("MATCH", resume_match, "the match id")->required()->check(not_empty);
   resume->add_option("--seat", resume_seat_name, "which seat, when both were played from here");
   resume->add_option("--token", resume_token,
                      "the seat's token (default: the one this client saved when it joined)");
@@ -82,7 +88,7 @@ int main(int argc, char** argv) {
   SeatRequest watch_request;
   watch_request.mode = SeatRequest::Mode::Watch;
   auto* watch = app.add_subcommand("watch", "watch a match as a spectator");
-  watch->add_option("MATCH", watch_request.match, "the match id")->required();
+  watch->add_option("MATCH", watch_request.match, "the match id")->required()->check(not_empty);
   watch->add_option("--invite", watch_request.invite,
                     "a private match's invite code, from its creator (default: $SKIRMISH_INVITE)")
       ->type_name("CODE");
@@ -110,7 +116,9 @@ int main(int argc, char** argv) {
   cmd->excludes(py);
   bot->add_option("--python", bot_options.python, "the Python 3 for --python-dcms")->capture_default_str();
   bot->add_option("--log", bot_options.log_path, "where the bot's stderr goes (default skirmish-bot-PID.log)");
-  bot->add_option("TARGET", bot_target, "a game name (join an open match or create one) or a match id")->required();
+  bot->add_option("TARGET", bot_target, "a game name (join an open match or create one) or a match id")
+      ->required()
+      ->check(not_empty);
   bot->add_option("-o,--option", bot_match_options, "a match option KEY=VALUE for a new match (repeatable)")
       ->allow_extra_args(false);
   bot->add_option("--seat", bot_seat, "the seat to take, by name or number");
@@ -122,12 +130,14 @@ int main(int argc, char** argv) {
   // History (issue 5): the server's stored matches, over its HTTP side.
   std::string history_match, export_path = "-", verify_path;
   auto* export_cmd = app.add_subcommand("export", "write a stored match's record as JSON");
-  export_cmd->add_option("MATCH", history_match, "the match id")->required();
+  export_cmd->add_option("MATCH", history_match, "the match id")->required()->check(not_empty);
   export_cmd->add_option("-o,--output", export_path, "the file to write (default: standard output)");
   auto* replay = app.add_subcommand("replay", "step through a finished game (next/previous/jump)");
-  replay->add_option("MATCH", history_match, "a match id, or a record file from `skirmish export`")->required();
+  replay->add_option("MATCH", history_match, "a match id, or a record file from `skirmish export`")
+      ->required()
+      ->check(not_empty);
   auto* verify = app.add_subcommand("verify", "re-run a record through the rules: legal moves, right result");
-  verify->add_option("RECORD", verify_path, "a record file from `skirmish export`")->required();
+  verify->add_option("RECORD", verify_path, "a record file from `skirmish export`")->required()->check(not_empty);
 
   skirmish::tournament::TournamentCommand tournament;  // docs/tournaments.md
   tournament.attach(app);
@@ -198,6 +208,9 @@ int main(int argc, char** argv) {
       }
       return run_bot(common, request, bot_options);
     }
+  } catch (const UsageError& e) {
+    std::cerr << "skirmish: " << e.what() << "\nRun with --help for more information." << std::endl;
+    return 2;
   } catch (const std::exception& e) {
     std::cerr << "skirmish: " << e.what() << std::endl;
     return 1;

@@ -4,6 +4,7 @@
 #include <stdexcept>
 
 #include "client-cli/tls_context.h"
+#include "client-cli/usage_error.h"
 
 namespace skirmish::client {
 
@@ -37,7 +38,7 @@ ServerUrl parse_server_url(std::string_view text) {
   for (const auto& s : kSchemes)
     if (text.substr(0, s.prefix.size()) == s.prefix) scheme = &s;
   if (scheme == nullptr) {
-    throw std::invalid_argument("server URL '" + std::string(text) +
+    throw UsageError("server URL '" + std::string(text) +
                                 "' must start with ws:// or wss:// (e.g. ws://127.0.0.1:8080, "
                                 "or wss://HOST for a server with TLS)");
   }
@@ -57,10 +58,10 @@ ServerUrl parse_server_url(std::string_view text) {
     url.host = std::string(rest.substr(0, colon));
     url.port = std::string(rest.substr(colon + 1));
   }
-  if (url.host.empty()) throw std::invalid_argument("server URL '" + std::string(text) + "' has no host");
+  if (url.host.empty()) throw UsageError("server URL '" + std::string(text) + "' has no host");
   if (url.port.empty() || url.port.find_first_not_of("0123456789") != std::string::npos ||
       url.port.size() > 5 || std::stoi(url.port) > 65535) {
-    throw std::invalid_argument("server URL '" + std::string(text) + "': port '" + url.port +
+    throw UsageError("server URL '" + std::string(text) + "': port '" + url.port +
                                 "' is not a number from 0 to 65535");
   }
   return url;

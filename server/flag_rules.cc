@@ -84,6 +84,15 @@ std::optional<std::string> empty_environment_variable(const CLI::App& app) {
   return std::nullopt;
 }
 
+std::optional<std::string> empty_path_flag(const CLI::App& app, const std::vector<std::string>& flags) {
+  for (const auto& flag : flags) {
+    const CLI::Option* option = app.get_option(flag);
+    if (option->count() > 0 && option->as<std::string>().empty())
+      return flag + " is empty: give it a path (or leave the flag out for its default)";
+  }
+  return std::nullopt;
+}
+
 bool from_environment(const CLI::App& app, const CLI::Option& option) {
   return !given_on_command_line(app, option) && !option.get_envname().empty();
 }

@@ -54,6 +54,11 @@ class FlagRules {
 // silently mean the default. Names the first such variable of `app`'s options.
 std::optional<std::string> empty_environment_variable(const CLI::App& app);
 
+// CLI11 takes `--data-dir ""` as a value like any other; for a path it means nothing (an
+// empty data directory would even turn the store off). Names the first of `flags` given
+// on the command line with an empty value.
+std::optional<std::string> empty_path_flag(const CLI::App& app, const std::vector<std::string>& flags);
+
 // The store creates the data directory; with a file in the way it would only say "Not a
 // directory". Names the path that is a file: the directory itself or one above it.
 std::optional<std::string> data_dir_problem(const std::filesystem::path& dir);

@@ -1,5 +1,5 @@
 // skirmish-server: the authoritative game server (docs/protocol.md). Every flag has an
-// environment twin (SKIRMISH_PORT, ...); SIGINT/SIGTERM stop it cleanly.
+// environment twin (SKIRMISH_PORT, ...); SIGINT, SIGTERM and SIGHUP stop it cleanly.
 #include <atomic>
 #include <csignal>
 #include <cstdio>
@@ -161,6 +161,10 @@ int main(int argc, char** argv) {
       return kUsageError;
     }
     std::fprintf(stderr, "skirmish-server: %s\nRun with --help for more information.\n", message->c_str());
+    return kUsageError;
+  }
+  if (const auto empty = skirmish::server::empty_path_flag(app, {"--data-dir", "--tls-cert", "--tls-key"})) {
+    std::fprintf(stderr, "skirmish-server: %s\nRun with --help for more information.\n", empty->c_str());
     return kUsageError;
   }
   if (config.tls_cert_file.empty() != config.tls_key_file.empty()) {

@@ -2,6 +2,7 @@
 
 #include "engine/registry.h"
 #include "protocol/game_codec.h"
+#include "server/match_services.h"
 
 namespace skirmish::server {
 
@@ -53,8 +54,8 @@ json match_summary_json(const store::MatchRecord& record) {
   for (const auto& [name, value] : record.options.values())
     if (!hidden(record, name)) options[name] = value;
   json settings = json::object();
-  for (const auto& [name, value] : record.settings.values())
-    if (name != store::kInviteHashSetting) settings[name] = value;
+  const engine::Options shown_settings = public_settings(record.settings);
+  for (const auto& [name, value] : shown_settings.values()) settings[name] = value;
   json seats = json::array();
   for (const auto& seat : record.seats)
     seats.push_back({{"seat", seat_name(record, seat.seat)}, {"index", seat.seat}, {"name", seat.name}});

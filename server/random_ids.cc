@@ -1,6 +1,5 @@
 #include "server/random_ids.h"
 
-#include <openssl/crypto.h>
 #include <openssl/rand.h>
 
 #include <array>
@@ -74,10 +73,6 @@ std::string random_match_id() { return random_base32(8); }
 std::string random_invite_code() {
   const std::string code = random_base32(12);
   return code.substr(0, 4) + "-" + code.substr(4, 4) + "-" + code.substr(8, 4);
-}
-
-bool same_secret(std::string_view a, std::string_view b) {
-  return a.size() == b.size() && CRYPTO_memcmp(a.data(), b.data(), a.size()) == 0;
 }
 
 }  // namespace skirmish::server

@@ -22,7 +22,4 @@ std::string canonical_invite_code(std::string_view typed);
 // 16 hex digits (64 bits): a seed string for a game whose creator gave none.
 std::string random_seed_text();
 
-// Compares two secrets in time independent of where they differ.
-bool same_secret(std::string_view a, std::string_view b);
-
 }  // namespace skirmish::server

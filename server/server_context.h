@@ -64,10 +64,6 @@ struct ServerContext {
     for (auto& [key, weak] : all)
       if (auto session = weak.lock()) going_away ? session->close_going_away() : session->close_now();
   }
-  std::size_t session_count() {
-    std::lock_guard lock(sessions_mutex);
-    return sessions.size();
-  }
 };
 
 }  // namespace skirmish::server

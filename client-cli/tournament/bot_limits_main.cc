@@ -11,13 +11,29 @@
 
 #include "client-cli/tournament/resource_limits.h"
 
+namespace {
+
+constexpr const char* kUsage =
+    "usage: skirmish-bot-limits [--memory-mb N] [--cpu-seconds N] [--processes N] [--open-files N] -- "
+    "COMMAND ARGS...\n"
+    "Sets these limits on itself, then runs COMMAND (0 = no limit; left out, skirmish tournament's\n"
+    "defaults: 1024 MiB, 600 s, 256 processes, 64 files).\n"
+    "`skirmish tournament` runs each bot so (docs/tournaments.md, \"Limits\").\n";
+
+}  // namespace
+
 int main(int argc, char** argv) {
   std::vector<std::string> args(argv + 1, argv + argc);
+  if (args.size() == 1 && (args[0] == "--help" || args[0] == "-h")) {
+    std::cout << kUsage;
+    return 0;
+  }
   std::vector<std::string> command;
   try {
     skirmish::tournament::apply_limits(skirmish::tournament::parse_limits_args(args, command));
   } catch (const std::exception& e) {
-    std::cerr << "skirmish-bot-limits: " << e.what() << std::endl;
+    // 126, as a shell says of a command it found but could not run: the bot did not start.
+    std::cerr << "skirmish-bot-limits: " << e.what() << "\n" << kUsage << std::flush;
     return 126;
   }
   std::vector<char*> exec_args;

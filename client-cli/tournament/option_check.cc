@@ -3,6 +3,7 @@
 #include <chrono>
 #include <stdexcept>
 
+#include "client-cli/usage_error.h"
 #include "engine/registry.h"
 #include "protocol/client_message.h"
 #include "protocol/error_code.h"
@@ -14,16 +15,16 @@ namespace skirmish::tournament {
 void check_match_options(const std::string& game, const nlohmann::json& options) {
   const engine::GameInfo* info = engine::find_game(game);
   if (info == nullptr)
-    throw std::invalid_argument("unknown game '" + game + "' (" + engine::game_names() + ")");
+    throw client::UsageError("unknown game '" + game + "' (" + engine::game_names() + ")");
   try {
     const engine::Options given = protocol::options_from_json(options);
     // The lobby's own steps; the grace default and the seed do not matter here.
     if (const protocol::GameCodec* codec = protocol::find_codec(info->name))
       protocol::prepare_match(*info, *codec, given, std::chrono::milliseconds(60000), "0");
   } catch (const protocol::ProtocolError& e) {  // a value of the wrong JSON type
-    throw std::invalid_argument("-o options for " + game + ": " + e.what());
+    throw client::UsageError("-o options for " + game + ": " + e.what());
   } catch (const std::invalid_argument& e) {  // OptionError and the engines' own checks
-    throw std::invalid_argument("-o options for " + game + ": " + e.what());
+    throw client::UsageError("-o options for " + game + ": " + e.what());
   }
 }
 

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include "client-cli/usage_error.h"
+
 namespace skirmish::tournament {
 
 namespace {
@@ -36,7 +38,7 @@ std::vector<ScheduledGame> gauntlet(const std::vector<std::string>& bots, const 
                                     int rounds) {
   check_rounds(rounds);
   if (std::find(bots.begin(), bots.end(), hero) == bots.end())
-    throw std::invalid_argument("--gauntlet " + hero + ": no bot has that name");
+    throw client::UsageError("--gauntlet " + hero + ": no bot has that name");
   std::vector<ScheduledGame> games;
   for (int round = 1; round <= rounds; ++round) {
     for (const auto& other : bots) {

@@ -8,6 +8,7 @@
 #include "client-cli/commands.h"
 #include "client-cli/tournament/report.h"
 #include "client-cli/tournament/tournament_run.h"
+#include "client-cli/usage_error.h"
 #include "engine/registry.h"
 
 namespace skirmish::tournament {
@@ -26,7 +27,8 @@ constexpr int kTournamentMoveTimeMs = 10000;
 
 void default_move_time(const std::string& game, nlohmann::json& options) {
   const engine::GameInfo* info = engine::find_game(game);
-  if ((info != nullptr && info->default_move_time_ms > 0) || options.contains("move_time_ms")) return;
+  // An unknown game gets no notice: run_tournament refuses it first thing.
+  if (info == nullptr || info->default_move_time_ms > 0 || options.contains("move_time_ms")) return;
   options["move_time_ms"] = kTournamentMoveTimeMs;
   std::cerr << "tournament: each move gets " << kTournamentMoveTimeMs
             << " ms (no -o move_time_ms given): a bot that hangs loses on time instead of stalling the "
@@ -42,20 +44,36 @@ void TournamentCommand::attach(CLI::App& app) {
   command_->add_option("--bots", bots_,
                        "seed-style .py submissions (DCMS), folders of them, or bots files of NAME = COMMAND lines");
   command_->add_option("--gauntlet", gauntlet_, "a gauntlet: this bot plays every other one (default: round-robin)");
-  command_->add_option("--rounds", rounds_, "each pairing plays this many times in each colour")->capture_default_str();
+  // Ranges are CLI11's checks, so a wrong value is a usage error (exit 2) before anything runs.
+  rounds_flag_ = command_->add_option("--rounds", rounds_, "each pairing plays this many times in each colour")
+                     ->capture_default_str()
+                     ->check(CLI::Range(1, 1000));
   command_->add_option("-o,--option", options_, "a match option KEY=VALUE for every game (repeatable), e.g. -o move_time_ms=5000")
       ->allow_extra_args(false);
-  command_->add_option("--concurrency", concurrency_, "games played at the same time")->capture_default_str();
+  command_->add_option("--concurrency", concurrency_, "games played at the same time")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 256));
   command_->add_option("--out", out_, "the results folder (results.json, standings.md, logs/)");
   command_->add_option("--resume", resume_, "continue the tournament saved in this results folder");
-  command_->add_option("--memory-mb", limits_.memory_mb, "each bot's address-space limit in MiB (0 = none)")->capture_default_str();
-  command_->add_option("--cpu-seconds", limits_.cpu_seconds, "each bot's CPU time limit per game (0 = none)")->capture_default_str();
-  command_->add_option("--processes", limits_.processes, "the process limit for bots (RLIMIT_NPROC; 0 = none)")->capture_default_str();
-  command_->add_option("--open-files", limits_.open_files, "each bot's open file limit (0 = none)")->capture_default_str();
+  command_->add_option("--memory-mb", limits_.memory_mb, "each bot's address-space limit in MiB (0 = none)")
+      ->capture_default_str()
+      ->check(CLI::Range(0L, 1L << 20));
+  command_->add_option("--cpu-seconds", limits_.cpu_seconds, "each bot's CPU time limit per game (0 = none)")
+      ->capture_default_str()
+      ->check(CLI::Range(0L, 86400L));
+  command_->add_option("--processes", limits_.processes, "the process limit for bots (RLIMIT_NPROC; 0 = none)")
+      ->capture_default_str()
+      ->check(CLI::Range(0L, 1L << 20));
+  command_->add_option("--open-files", limits_.open_files, "each bot's open file limit (0 = none)")
+      ->capture_default_str()
+      ->check(CLI::Range(0L, 1L << 20));
   command_->add_flag("--no-limits", no_limits_, "run the bots without resource limits");
   command_->add_option("--python", python_, "the Python 3 for seed-style submissions")->capture_default_str();
-  command_->add_option("--max-games", max_games_, "stop after this many games (resume later)");
-  command_->add_option("--game-timeout", game_timeout_s_, "give up a game after this many seconds")->capture_default_str();
+  command_->add_option("--max-games", max_games_, "stop after this many games (resume later)")
+      ->check(CLI::Range(1, 1000000));
+  command_->add_option("--game-timeout", game_timeout_s_, "give up a game after this many seconds")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 86400));
   // --server is the client's own option (before or after `tournament`): say so here, where
   // a host looks for it.
   command_->footer(
@@ -68,19 +86,22 @@ int TournamentCommand::run(const std::string& server, const std::string& ca_file
   // "results/" and "results" name one folder: paths printed later get one slash.
   std::string out = without_trailing_slash(out_);
   if (!resume_.empty()) {
-    if (!game_.empty() || !bots_.empty() || !options_.empty() || !gauntlet_.empty())
-      throw std::invalid_argument("--resume takes the game, bots and options from " + resume_ +
-                                  "/results.json: leave out --game, --bots, --gauntlet and -o");
+    if (!game_.empty() || !bots_.empty() || !options_.empty() || !gauntlet_.empty() || rounds_flag_->count() > 0)
+      throw client::UsageError("--resume takes the game, bots, rounds and options from " + resume_ +
+                               "/results.json: leave out --game, --bots, --gauntlet, --rounds and -o");
     results = load_results(resume_);
     if (out.empty()) out = without_trailing_slash(resume_);
     for (const auto& warning : changed_submissions(results.setup.bots)) std::cerr << "tournament: " << warning << std::endl;
   } else {
-    if (game_.empty()) throw std::invalid_argument("give --game GAME (or --resume DIR)");
-    if (bots_.empty()) throw std::invalid_argument("give --bots PATH... (or --resume DIR)");
-    if (out.empty()) throw std::invalid_argument("give --out DIR: where the results and the bots' logs go");
-    if (std::filesystem::exists(std::filesystem::path(out) / kResultsFileName))
-      throw std::invalid_argument("--out " + out + " already holds a tournament: --resume " + out +
-                                  " to continue it, or choose another folder");
+    if (game_.empty()) throw client::UsageError("give --game GAME (or --resume DIR)");
+    if (bots_.empty()) throw client::UsageError("give --bots PATH... (or --resume DIR)");
+    if (out.empty()) throw client::UsageError("give --out DIR: where the results and the bots' logs go");
+    std::error_code error;
+    if (std::filesystem::exists(out, error) && !std::filesystem::is_directory(out, error))
+      throw std::runtime_error("--out " + out + " is a file: give a folder (it is created if missing)");
+    if (std::filesystem::exists(std::filesystem::path(out) / kResultsFileName, error))
+      throw std::runtime_error("--out " + out + " already holds a tournament: --resume " + out +
+                               " to continue it, or choose another folder");
     results.setup.game = game_;
     results.setup.bots = load_roster(bots_);
     for (const auto& warning : missing_programs(results.setup.bots)) std::cerr << "tournament: " << warning << std::endl;

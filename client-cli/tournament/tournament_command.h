@@ -15,12 +15,14 @@ class TournamentCommand {
   void attach(CLI::App& app);
   bool parsed() const { return command_ != nullptr && command_->parsed(); }
   // `server` is the global --server ("" = start a private server), `ca_file` the global
-  // --ca-file (for a wss:// server). Returns the exit code: 0 all games played, 1 error,
-  // 3 stopped early (interrupted, --max-games, failed games).
+  // --ca-file (for a wss:// server). Returns 0 when all games were played, 3 when it stopped
+  // early (interrupted, --max-games, failed games); throws client::UsageError for a wrong
+  // command line and other exceptions for failures.
   int run(const std::string& server, const std::string& ca_file) const;
 
  private:
   CLI::App* command_ = nullptr;
+  CLI::Option* rounds_flag_ = nullptr;
   std::string game_;
   std::vector<std::string> bots_;
   std::string gauntlet_;

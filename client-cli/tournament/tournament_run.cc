@@ -1,6 +1,7 @@
 #include "client-cli/tournament/tournament_run.h"
 
 #include <csignal>
+#include <cstdlib>
 #include <deque>
 #include <filesystem>
 #include <fstream>
@@ -8,6 +9,7 @@
 #include <list>
 #include <optional>
 #include <set>
+#include <sstream>
 #include <stdexcept>
 
 #include <unistd.h>
@@ -19,6 +21,7 @@
 #include "client-cli/tournament/option_check.h"
 #include "client-cli/tournament/progress.h"
 #include "client-cli/tournament/record_saver.h"
+#include "client-cli/usage_error.h"
 #include "engine/registry.h"
 #include "server/server.h"
 
@@ -50,27 +53,42 @@ std::string seed_pieces(const nlohmann::json& options) {
   return it->is_string() ? it->get<std::string>() : it->dump();
 }
 
+// Whether execvp() could start `program`: a path is checked itself, a bare name is looked for
+// on PATH as execvp does.
+bool runnable_program(const std::string& program) {
+  if (program.find('/') != std::string::npos) return access(program.c_str(), X_OK) == 0;
+  const char* path = std::getenv("PATH");
+  std::istringstream dirs(path != nullptr ? path : "");
+  for (std::string dir; std::getline(dirs, dir, ':');)
+    if (access(((dir.empty() ? "." : dir) + "/" + program).c_str(), X_OK) == 0) return true;
+  return false;
+}
+
 void check_setup(const TournamentSetup& setup, const RunOptions& options) {
   if (engine::find_game(setup.game) == nullptr)
-    throw std::invalid_argument("unknown game '" + setup.game + "' (" + engine::game_names() + ")");
+    throw client::UsageError("unknown game '" + setup.game + "' (" + engine::game_names() + ")");
   if (options.concurrency < 1)
-    throw std::invalid_argument("--concurrency must be at least 1, got " + std::to_string(options.concurrency));
-  if (options.out_dir.empty()) throw std::invalid_argument("no results folder (--out DIR)");
+    throw client::UsageError("--concurrency must be at least 1, got " + std::to_string(options.concurrency));
+  if (options.out_dir.empty()) throw client::UsageError("no results folder (--out DIR)");
   check_match_options(setup.game, setup.options);  // before any folder or game exists
   const std::string driver = options.bots_dir + "/seed_submission.py";
   for (const auto& bot : setup.bots) {
     if (bot.kind == BotEntry::Kind::PythonDcms && !std::filesystem::is_regular_file(driver))
       throw std::invalid_argument("the seed-submission driver is missing: '" + driver +
                                   "' (set SKIRMISH_BOTS_DIR to the bots/ folder)");
+    // Else every game of every seed-style bot would be lost as a crash (exit 127).
+    if (bot.kind == BotEntry::Kind::PythonDcms && !runnable_program(options.python))
+      throw std::runtime_error("--python " + options.python + ": no such program, or it cannot be run (bot '" +
+                               bot.name + "' needs it)");
     if (bot.kind == BotEntry::Kind::PythonDcms && setup.game != "dcms")
-      throw std::invalid_argument("bot '" + bot.name + "' is a seed-style Python submission (" + bot.source +
+      throw client::UsageError("bot '" + bot.name + "' is a seed-style Python submission (" + bot.source +
                                   "), which plays DCMS only, not " + setup.game +
                                   ": name a command for it in a bots file");
     // Its setup() places two pieces (the seed's round 1): with more, every game it plays
     // would end at once in an illegal setup, and the standings would mean nothing.
     const std::string pieces = seed_pieces(setup.options);
     if (bot.kind == BotEntry::Kind::PythonDcms && pieces != "SM")
-      throw std::invalid_argument("bot '" + bot.name + "' is a seed-style Python submission (" + bot.source +
+      throw client::UsageError("bot '" + bot.name + "' is a seed-style Python submission (" + bot.source +
                                   "), whose setup() places the seed's two pieces (SM), so it cannot play -o pieces=" +
                                   pieces + ": leave pieces at SM, or make the bots programs (a bots file)");
   }
@@ -94,7 +112,11 @@ RunSummary run_tournament(Results results, const RunOptions& options) {
     if (finished.count(g.index) == 0) waiting.push_back(g);
   const int already_done = static_cast<int>(finished.size());
 
-  std::filesystem::create_directories(std::filesystem::path(options.out_dir) / "logs");
+  try {
+    std::filesystem::create_directories(std::filesystem::path(options.out_dir) / "logs");
+  } catch (const std::filesystem::filesystem_error& e) {
+    throw std::runtime_error("cannot create the results folder " + options.out_dir + ": " + e.code().message());
+  }
   save_results(options.out_dir, results);  // the setup is on disk before the first game
 
   std::optional<server::Server> private_server;

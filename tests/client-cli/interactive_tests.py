@@ -290,7 +290,7 @@ def lobby(server):
     # A seat the game does not have is refused before any match is created.
     green = client(server.url, "create", "onedchess", "--seat", "green", name="green")
     green.expect(r"skirmish: --seat: onedchess has no seat 'green' \(white or 0, black or 1\)")
-    check(green.wait() == 1, "a bad --seat exits 1")
+    check(green.wait() == 2, "a bad --seat exits 2 (a wrong command line)")
     check("Created" not in green.text, "no match is created for a bad --seat")
     bad = client(server.url, "create", "tactego", "-o", "width=0", name="bad")
     bad.expect(r"The server refused \(bad_options: .*width.*\)")
@@ -305,6 +305,15 @@ def lobby(server):
     unknown = client(server.url, "create", "onedchess", "--colour", "white", name="unknown")
     unknown.expect(r"--colour")
     check(unknown.wait() == 2, "an unknown flag exits 2")
+    # The client's own checks of the command line exit 2 as well, with CLI11's hint.
+    for args, said in [(["join", ""], r"skirmish: MATCH: must not be empty"),
+                       (["list", "chess"], r"skirmish: unknown game 'chess': the games are"),
+                       (["create", "dcms", "-o", "bogus"], r"skirmish: option 'bogus' must look like KEY=VALUE"),
+                       (["--server", "ftp://x", "games"], r"skirmish: server URL 'ftp://x' must start with ws://")]:
+        wrong = Process([SKIRMISH, *args], "usage") if args[0] == "--server" else client(server.url, *args, name="usage")
+        wrong.expect(said)
+        wrong.expect(r"Run with --help for more information")
+        check(wrong.wait() == 2, f"{args} exits 2")
     helped = client(server.url, "create", "--help", name="helped")
     helped.expect(r"--private")
     check(helped.wait() == 0, "--help exits 0")

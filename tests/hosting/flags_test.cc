@@ -91,6 +91,9 @@ TEST_CASE("flags: a bad value on the command line names the flag and the accepte
       {{"--address", "my-host"}, "--address my-host: must be an IPv4 or IPv6 address"},
       {{"--tls-only", "yes"}, "--tls-only yes: must be one of on, off"},
       {{"--tls-only", "on"}, "--tls-only (SKIRMISH_TLS_ONLY) needs TLS: give --tls-cert and --tls-key"},
+      // An empty path would have turned the store off, or TLS, without a word.
+      {{"--data-dir", ""}, "--data-dir is empty: give it a path"},
+      {{"--tls-cert", "", "--tls-key", ""}, "--tls-cert is empty: give it a path"},
   };
   for (const auto& c : cases) {
     INFO(c.args[0] << " " << c.args[1]);

@@ -226,7 +226,7 @@ TEST_CASE("a store that can no longer write stops the server with exit status 1,
   CHECK(idle.wait_for("shutdown", std::chrono::seconds(2)).at("type") == "shutdown");
 }
 
-TEST_CASE("the Docker image builds and installs every program the server and client run") {
+TEST_CASE("the Docker image builds and installs every program the server and client run, and CA certificates") {
   // No Docker engine here: read the Dockerfile. `skirmish tournament` runs each bot under
   // skirmish-bot-limits, found beside `skirmish` (client-cli/tournament/resource_limits.h).
   std::ifstream in(skirmish::test::source_dir() / "Dockerfile");
@@ -246,6 +246,9 @@ TEST_CASE("the Docker image builds and installs every program the server and cli
     CHECK_THAT(built, Catch::Contains(" " + program.substr(program.rfind('/') + 1)));
     CHECK_THAT(copied, Catch::Contains("/src/build/release/" + program));
   }
+  // The client checks a wss:// server's certificate against the system's CA certificates
+  // (client-cli/tls_context.cc), which the slim runtime has only if installed.
+  CHECK_THAT(text_from("FROM debian:bookworm-slim", "rm -rf"), Catch::Contains(" ca-certificates "));
 }
 
 TEST_CASE("the server starts as docker/entrypoint.sh starts it in the image") {

@@ -136,21 +136,41 @@ def case_interrupt_and_resume():
 
 
 def case_bad_option():
-    """A typo in -o is one error line before anything runs: exit 1, no results folder."""
+    """A typo in -o is one error line (and the --help hint) before anything runs: exit 2, no
+    results folder. So are other wrong command lines."""
     out = os.path.join(WORK, "bad-option")
     code, stdout, stderr = run(["--game", "dcms", "--bots", f"{SOURCE}/bots/greedy_dcms.py",
                                 f"{SOURCE}/bots/random_dcms.py", "--out", out, "-o", "move_time=500"])
-    check(code == 1, f"exit code {code}: {stdout}\n{stderr}")
-    check(stderr.count("\n") == 1 and "unknown option 'move_time'" in stderr and "move_time_ms" in stderr, stderr)
+    check(code == 2, f"exit code {code}: {stdout}\n{stderr}")
+    check(stderr.count("\n") == 2 and "unknown option 'move_time'" in stderr and "move_time_ms" in stderr, stderr)
     check(not os.path.exists(out), "no results folder for a refused option")
     # Seed-style submissions place the seed's two pieces: other pieces would end every game
     # in an illegal setup, so they are refused up front too.
     out = os.path.join(WORK, "bad-pieces")
     code, stdout, stderr = run(["--game", "dcms", "--bots", f"{SOURCE}/bots/greedy_dcms.py",
                                 f"{SOURCE}/bots/random_dcms.py", "--out", out, "-o", "pieces=SMC"])
-    check(code == 1, f"exit code {code}: {stdout}\n{stderr}")
+    check(code == 2, f"exit code {code}: {stdout}\n{stderr}")
     check("places the seed's two pieces (SM), so it cannot play -o pieces=SMC" in stderr, stderr)
     check(not os.path.exists(out), "no results folder for pieces a submission cannot place")
+    # Numbers out of range, and flags that do not go together, are refused the same way.
+    two_bots = ["--bots", f"{SOURCE}/bots/greedy_dcms.py", f"{SOURCE}/bots/random_dcms.py"]
+    for args, said in [(["--rounds", "0"], "--rounds: Value 0 not in range 1 to 1000"),
+                       (["--memory-mb", "-5"], "--memory-mb: Value -5 not in range 0 to 1048576"),
+                       (["--game-timeout", "0"], "--game-timeout: Value 0 not in range 1 to 86400"),
+                       (["--max-games", "-1"], "--max-games: Value -1 not in range 1 to 1000000"),
+                       (["--resume", out, "--rounds", "3"], "leave out --game, --bots, --gauntlet, --rounds and -o")]:
+        code, stdout, stderr = run(args if args[0] == "--resume" else
+                                   ["--game", "dcms", *two_bots, "--out", out, *args])
+        check(code == 2 and said in stderr, f"{args}: exit code {code}: {stderr}")
+        check(not os.path.exists(out), f"{args}: no results folder")
+    # An unknown game is refused before the note on move times, which would not apply.
+    code, _, stderr = run(["--game", "chess", *two_bots, "--out", out])
+    check(code == 2 and "unknown game 'chess'" in stderr and "each move gets" not in stderr, f"{code}: {stderr}")
+    # A --python that cannot run would lose every game as a crash: refused up front (exit 1,
+    # as a file that cannot be used is).
+    code, _, stderr = run(["--game", "dcms", *two_bots, "--out", out, "--python", "/nonexistent/python3"])
+    check(code == 1 and "--python /nonexistent/python3: no such program" in stderr, f"{code}: {stderr}")
+    check(not os.path.exists(out), "no results folder for a --python that cannot run")
 
 
 def case_resume_keeps_server():
