@@ -15,6 +15,9 @@ struct Config {
   unsigned short port = 8080;  // 0 = any free port; see Server::port()
   int threads = 0;             // 0 = hardware cores
   std::size_t max_message_bytes = 64 * 1024;
+  // A connection whose unread messages reach this many bytes is closed: a client that asks
+  // for large replies (list_matches) and never reads them costs at most this much.
+  std::size_t max_unread_bytes = 8 * 1024 * 1024;
   int max_connections = 10000;
   // Connections from one IP address (0 = no limit); loopback addresses are not limited (a
   // reverse proxy on this host gives every client one).

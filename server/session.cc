@@ -1,7 +1,6 @@
 #include "server/session.h"
 
 #include <algorithm>
-#include <deque>
 #include <memory>
 #include <optional>
 #include <string>
@@ -24,6 +23,7 @@
 #include "server/client_requests.h"
 #include "server/history_worker.h"
 #include "server/http_api.h"
+#include "server/outgoing_queue.h"
 #include "server/participant.h"
 #include "server/rate_limiter.h"
 
@@ -37,7 +37,8 @@ namespace net = boost::asio;
 using protocol::ErrorCode;
 using protocol::ProtocolError;
 
-// A client that stops reading gets closed rather than growing our memory without bound.
+// A client that stops reading gets closed rather than growing our memory without bound
+// (Config::max_unread_bytes bounds the same queue in bytes).
 constexpr std::size_t kMaxQueuedMessages = 4096;
 // Frames between the size limit and this multiple of it are dropped with `too_large`;
 // larger ones close the connection (1009) before we buffer them.
@@ -151,10 +152,8 @@ class Session final : public Participant,
   // is being written and stays; stamps grow along the queue, so the rest wait too.
   void drop_never_stored() {
     const auto& gate = context_->gate;
-    auto first = queue_.begin();
-    if (first != queue_.end() && gate->passed(first->stamp)) ++first;
-    queue_.erase(std::remove_if(first, queue_.end(), [&](const Outgoing& o) { return !gate->passed(o.stamp); }),
-                 queue_.end());
+    const std::size_t keep = !queue_.empty() && gate->passed(queue_.front().stamp) ? 1 : 0;
+    queue_.drop_after(keep, [&](const OutgoingQueue::Outgoing& o) { return !gate->passed(o.stamp); });
   }
 
   void tls_handshake() {
@@ -438,8 +437,9 @@ class Session final : public Participant,
   // `tells_of_store`: false for a message that may go before pending writes are stored.
   void enqueue(Message message, bool tells_of_store = true) {
     if (closing_) return;
-    if (queue_.size() >= kMaxQueuedMessages) {
-      spdlog::warn("connection {}: not reading its messages, closing (1008)", peer_);
+    if (queue_.size() >= kMaxQueuedMessages || queue_.bytes() + message->size() > context_->config.max_unread_bytes) {
+      spdlog::warn("connection {}: not reading its messages ({} waiting, {} bytes), closing", peer_, queue_.size(),
+                   queue_.bytes());
       queue_.clear();
       closing_ = true;
       beast::error_code ec;
@@ -487,11 +487,7 @@ class Session final : public Participant,
 
   websocket::stream<NextLayer> ws_;
   beast::flat_buffer buffer_;
-  struct Outgoing {
-    Message text;
-    std::uint64_t stamp;  // the store's written epoch when queued (DurabilityGate)
-  };
-  std::deque<Outgoing> queue_;
+  OutgoingQueue queue_;
   std::shared_ptr<ServerContext> context_;
   RateLimiter limiter_;
   ConnectionSlot slot_;  // counts this connection; the client's IP address (quotas)

@@ -38,6 +38,10 @@ void check_value(const OptionSpec& spec, const std::string& value) {
       throw OptionError(where + "'" + value + "' is not one of: " + allowed);
     }
     case OptionSpec::Type::String:
+      if (value.size() > kMaxStringOptionBytes)
+        throw OptionError(where + "is " + std::to_string(value.size()) + " bytes long; at most " +
+                          std::to_string(kMaxStringOptionBytes));
+      break;
     case OptionSpec::Type::Text:
       break;
   }

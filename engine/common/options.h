@@ -1,6 +1,7 @@
 #pragma once
 // Match options: each game declares its options (name, type, default, allowed values) once;
 // the same declaration validates what a client asks for and describes the game in the lobby.
+#include <cstddef>
 #include <map>
 #include <optional>
 #include <stdexcept>
@@ -21,6 +22,10 @@ struct OptionSpec {
 };
 
 std::string_view to_string(OptionSpec::Type type);
+
+// The longest value of a String option (a one-line value such as a seed): the lobby repeats
+// it in every listing of the match, so an unbounded one would make each listing as large.
+constexpr std::size_t kMaxStringOptionBytes = 256;
 
 // A boolean option's value: true/false, yes/no, on/off or 1/0, in any case.
 std::optional<bool> parse_bool(std::string_view text);

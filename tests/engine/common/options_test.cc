@@ -34,4 +34,9 @@ TEST_CASE("resolve_options names the option that is wrong", "[options]") {
                     Catch::Contains("option 'fog'"));
   CHECK_THROWS_WITH(resolve_options(kSpecs, Options{{"pieces", "SMX"}}),
                     Catch::Contains("not one of: SM, SMC, SMCD"));
+  // A one-line value is bounded (the lobby repeats it in every listing); 256 bytes pass.
+  CHECK(resolve_options(kSpecs, Options{{"seed", std::string(kMaxStringOptionBytes, 's')}}).text("seed").size() ==
+        kMaxStringOptionBytes);
+  CHECK_THROWS_WITH(resolve_options(kSpecs, Options{{"seed", std::string(kMaxStringOptionBytes + 1, 's')}}),
+                    Catch::Contains("option 'seed': is 257 bytes long; at most 256"));
 }
