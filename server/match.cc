@@ -191,7 +191,10 @@ void Match::move(const Participant* who, engine::Seat seat, const nlohmann::json
     publish(seat, id);
     return;
   }
-  // Simultaneous: seal the move; resolve once every acting seat is in.
+  // Simultaneous: seal the move; resolve once every acting seat is in. A second submission
+  // replaces the first: only the submitter hears of it (others already know this seat is in,
+  // and a client re-sending must not flood them).
+  const bool first_submission = !slot(seat).submitted;
   slot(seat).submitted = std::move(text);
   slot(seat).submitted_ms = turn_elapsed_ms();
   bool all_in = true;
@@ -200,7 +203,7 @@ void Match::move(const Participant* who, engine::Seat seat, const nlohmann::json
   if (!all_in) {
     const std::string name(seat_name(seat));
     send_to_seat(seat, make_message(protocol::encode_submitted(id_, name, state_->turn(), id)));
-    send_to_others(seat, make_message(protocol::encode_submitted(id_, name, state_->turn(), {})));
+    if (first_submission) send_to_others(seat, make_message(protocol::encode_submitted(id_, name, state_->turn(), {})));
     return;
   }
   engine::JointMove moves{};

@@ -442,7 +442,7 @@ void MatchStore::store_whole_match(const WholeMatch& match) {
 }
 
 std::vector<MatchRecord> MatchStore::query_matches(SqliteDb& db, const std::string& where,
-                                                   std::string_view bound, const std::string& order,
+                                                   std::optional<std::string_view> bound, const std::string& order,
                                                    std::size_t limit, bool with_turns) {
   std::vector<MatchRecord> records;
   std::vector<std::int64_t> live_seqs;  // by record, 0 for an ended match
@@ -453,7 +453,7 @@ std::vector<MatchRecord> MatchStore::query_matches(SqliteDb& db, const std::stri
                      "settings, seq "
                      "FROM matches " + where + " ORDER BY " + order + " LIMIT ?");
     int next = 1;
-    if (!bound.empty()) select.bind(next++, bound);
+    if (bound) select.bind(next++, *bound);
     select.bind(next, static_cast<std::int64_t>(limit));
     while (select.step()) {
       MatchRecord record;
@@ -536,7 +536,7 @@ void MatchStore::load_details(SqliteDb& db, MatchRecord& record, bool with_turns
 std::vector<MatchRecord> MatchStore::load_unfinished() {
   std::lock_guard lock(mutex_);
   commit_locked();
-  return query_matches(db_, "WHERE status IN ('open', 'running')", {}, "created_ms, id", 1u << 30,
+  return query_matches(db_, "WHERE status IN ('open', 'running')", std::nullopt, "created_ms, id", 1u << 30,
                        true);
 }
 
@@ -552,7 +552,7 @@ std::vector<MatchRecord> MatchStore::list(std::optional<MatchState> state, std::
   ReadTransaction snapshot(*reader_);
   // Private matches (with an invite code) are unlisted.
   const std::string listed = "json_extract(settings, '$." + std::string(kInviteHashSetting) + "') IS NULL";
-  if (!state) return query_matches(*reader_, "WHERE " + listed, {}, "created_ms DESC, id", limit, false);
+  if (!state) return query_matches(*reader_, "WHERE " + listed, std::nullopt, "created_ms DESC, id", limit, false);
   return query_matches(*reader_, "WHERE status = ? AND " + listed, to_string(*state), "created_ms DESC, id",
                        limit, false);
 }

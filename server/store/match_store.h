@@ -151,8 +151,9 @@ class MatchStore {
   LiveMatch& next_turn_of(const std::string& id, std::size_t turn_index);
   // The live match `id` in one of `states`; throws naming `what` otherwise.
   LiveMatch& live(const std::string& id, std::string_view what, std::span<const MatchState> states);
+  // `bound`: the value of `where`'s one `?`, if it has one ("" is a value like any other).
   std::vector<MatchRecord> query_matches(SqliteDb& db, const std::string& where,
-                                         std::string_view bound, const std::string& order,
+                                         std::optional<std::string_view> bound, const std::string& order,
                                          std::size_t limit, bool with_turns);
   // Adds the turns still only in recent_moves to the counts of the live matches listed
   // (`live_seqs[i]`: records[i]'s seq, 0 when it has ended).

@@ -146,6 +146,7 @@ TEST_CASE("GET /api/matches lists by state and shows a finished match with its m
   CHECK_THAT(get_json(server.port(), "/api/matches?state=sideways", 400).at("error").get<std::string>(),
              Catch::Contains("'sideways'"));
   CHECK(get_json(server.port(), "/api/matches/NOPE", 404).at("error") == "no match 'NOPE'");
+  CHECK(get_json(server.port(), "/api/matches//", 404).at("error") == "no match ''");  // not an SQL error (500)
   CHECK(http_get(server.port(), "/nowhere").status == 404);
 }
 

@@ -64,6 +64,9 @@ TEST_CASE("DCMS: blue's mouse eats red's cheeSe, and moves stay sealed until the
   CHECK(m.seat0->request(dcms_move("M 6")).at("type") == "submitted");
   const Json red_told = m.seat1->wait_for("submitted");
   CHECK(red_told.dump().find("M 6") == std::string::npos);
+  // A second submission replaces the first: blue hears of it, red is not told again.
+  CHECK(m.seat0->request(dcms_move("M 6")).at("type") == "submitted");
+  CHECK(m.seat1->quiet_for(300ms));
   const Json turn1 = m.seat1->request(dcms_move("m 5"));
   REQUIRE(turn1.at("type") == "state");
   CHECK(turn1.at("last").at("moves") == Json{{"blue", "M 6"}, {"red", "m 5"}});

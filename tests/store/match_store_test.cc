@@ -105,6 +105,7 @@ TEST_CASE("a stored match reads back with its options, seats, turns and result")
   CHECK(*record->result == live.state->outcome());
   CHECK(skirmish::engine::replay(record->game_record())->state_key() == live.state->state_key());
   CHECK_FALSE(store.get("nope"));
+  CHECK_FALSE(store.get(""));  // an id like any other (GET /api/matches// once bound it wrongly)
 }
 
 TEST_CASE("options and settings read back exactly, whatever characters they hold") {
