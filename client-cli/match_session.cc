@@ -4,6 +4,8 @@
 #include <csignal>
 #include <iostream>
 
+#include <unistd.h>
+
 #include "client-cli/invites.h"
 #include "client-cli/json_field.h"
 #include "client-cli/match_terms.h"
@@ -158,6 +160,16 @@ void MatchSession::on_message(const json& message) {
       // Only a match made on the terms this player asked for (-o, or none): not one whose
       // creator chose a fog match's seed, a time limit, or who may watch.
       if (!has_terms(m, request_.options)) continue;
+      // A seat a stopped client of ours left there (one that died waiting): joining the
+      // other seat would be playing oneself.
+      const std::string id = m.value("match", "");
+      const auto saved = saved_seats(id);
+      if (std::any_of(saved.begin(), saved.end(),
+                      [&](const SavedSeat& s) { return s.server == url_.text() && left_behind(s); })) {
+        std::cout << "Skipping open match " << id << ": a seat there is yours, left by a client that stopped "
+                  << "(take it back with: skirmish resume " << id << ")" << std::endl;
+        continue;
+      }
       for (const auto& seat : m.value("seats", json::array())) {
         const bool wanted = request_.seat.empty() || seat.value("seat", "") == request_.seat;
         if (!seat.value("taken", true) && wanted) {
@@ -203,7 +215,10 @@ void MatchSession::on_message(const json& message) {
   }
   if (type == "shutdown") {
     // The connection is about to close: no prompt until the seat is back and asked again.
-    actor_.disconnected("The server says: " + message.value("message", "it is shutting down"));
+    // The server's words are for any client ("resume your seat with your token"); this one
+    // does that by itself, so it says so instead.
+    actor_.disconnected("The server is stopping (it says: " + message.value("message", "shutting down") +
+                        "); this client reconnects and takes the seat back by itself once it is back");
     return;
   }
   if (type == "presence") {
@@ -251,7 +266,7 @@ void MatchSession::on_joined(const json& joined) {
 
 void MatchSession::remember_seat() {
   remember_tried_ = true;
-  const SaveResult saved = save_seat({url_.text(), match_, game_, seat_, token_, url_.ca_file});
+  const SaveResult saved = save_seat({url_.text(), match_, game_, seat_, token_, url_.ca_file, ::getpid()});
   if (!saved.path) {
     std::cout << "(your seat's token is not saved: " << saved.error
               << "; if this client stops, the seat is lost after the reconnect grace)" << std::endl;
@@ -419,7 +434,8 @@ void MatchSession::give_up_offline() {
   exit_code_ = 3;
   finish(3, "The connection to " + url_.text() + " is down, so the seat could not be " +
                 (in_running_game() ? "resigned: the game is forfeited" : "left: it is freed") +
-                " after the server's reconnect grace.");
+                " once the server's reconnect grace runs out" +
+                (seat_saved_ ? " (until then, skirmish resume " + match_ + " takes it back)." : "."));
 }
 
 void MatchSession::detach(const std::string& why) {
@@ -461,7 +477,8 @@ void MatchSession::schedule_reconnect() {
   if (++reconnect_attempts_ > kMaxReconnectAttempts) {
     std::string text = "Could not reconnect to " + url_.text() + "; giving up";
     if (seat_saved_) text += ". Once the server is back, within its reconnect grace: skirmish resume " + match_;
-    return finish(1, text);
+    // 3: stopped during a game with the seat left behind (docs/operations.md); else a failure.
+    return finish(seat_saved_ ? 3 : 1, text);
   }
   const int delay_ms = std::min(1000, 100 * reconnect_attempts_);
   reconnect_timer_.expires_after(std::chrono::milliseconds(delay_ms));

@@ -9,6 +9,7 @@
 #include <system_error>
 
 #include <fcntl.h>
+#include <signal.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -105,6 +106,7 @@ nlohmann::json seat_record(const SavedSeat& seat) {
   nlohmann::json record = {{"server", seat.server}, {"match", seat.match}, {"game", seat.game},
                            {"seat", seat.seat}, {"token", seat.token}};
   if (auto ca_file = absolute_ca_file(seat); !ca_file.empty()) record["ca_file"] = ca_file;
+  if (seat.client_pid > 0) record["client_pid"] = seat.client_pid;
   return record;
 }
 
@@ -128,6 +130,11 @@ SaveResult save_seat(const SavedSeat& seat) {
   return {path, ""};
 }
 
+bool left_behind(const SavedSeat& seat) {
+  // Signal 0 only asks whether the process exists.
+  return seat.client_pid > 0 && ::kill(seat.client_pid, 0) != 0 && errno == ESRCH;
+}
+
 void forget_seat(const std::string& match, const std::string& seat) {
   if (const auto path = seat_file(match, seat)) {
     std::error_code ignored;
@@ -147,7 +154,7 @@ std::vector<SavedSeat> saved_seats(const std::string& match) {
     const auto record = nlohmann::json::parse(in, nullptr, /*allow_exceptions=*/false);
     if (!record.is_object() || record.value("match", "") != match) continue;
     found.push_back({record.value("server", ""), match, record.value("game", ""), record.value("seat", ""),
-                     record.value("token", ""), record.value("ca_file", "")});
+                     record.value("token", ""), record.value("ca_file", ""), record.value("client_pid", 0)});
   }
   std::sort(found.begin(), found.end(), [](const auto& a, const auto& b) { return a.seat < b.seat; });
   return found;

@@ -22,7 +22,13 @@ struct SavedSeat {
   // wss:// only: the --ca-file (or $SKIRMISH_CA_FILE) the seat was taken with, saved as an
   // absolute path, so that `skirmish resume` from any directory trusts the server again.
   std::string ca_file = {};
+  // The client process playing the seat (0: not known, a file from an older client).
+  int client_pid = 0;
 };
+
+// Whether the client that played `seat` has stopped without ending it (killed, crashed, a
+// closed terminal): the seat is left behind, for `skirmish resume`, not another client's.
+bool left_behind(const SavedSeat& seat);
 
 // A seat file this old belongs to a game long over (its client stopped before the end).
 inline constexpr std::chrono::hours kStaleSeatAge{24};

@@ -215,7 +215,8 @@ def stop_while_reconnecting(server):
         first.expect(r"Connection lost: .*; reconnecting")
         first.proc.send_signal(signal.SIGTERM)
         first.expect(r"Giving up the seat: stopped by signal 15")
-        first.expect(r"the seat could not be resigned: the game is forfeited after the server's reconnect grace\.")
+        first.expect(r"the seat could not be resigned: the game is forfeited once the server's reconnect grace "
+                     r"runs out\.")
         check(first.wait(5) == 3, "a bridge stopped while reconnecting exits 3 within 5 s")
         check("Reconnected" not in first.text, "the seat was not taken back")
         check_reaped(pid_file)

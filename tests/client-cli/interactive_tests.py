@@ -359,7 +359,15 @@ def interrupt(server):
 
 
 def play_command(server):
+    # A client killed while it waited leaves its open match behind, seat held: `play` from
+    # here again must not join its other seat (playing oneself), and says how to resume.
+    gone = client(server.url, "play", "onedchess", name="gone")
+    abandoned = gone.expect(r"Joined match (\w+) \(onedchess\) as white").group(1)
+    gone.expect(r"take your seat back .* with: skirmish resume " + abandoned)  # saved
+    gone.kill()  # SIGKILL: the seat file stays, its client is gone
     first = client(server.url, "play", "onedchess", name="first")
+    first.expect(r"Skipping open match %s: a seat there is yours, left by a client that stopped "
+                 r"\(take it back with: skirmish resume %s\)" % (abandoned, abandoned))
     first.expect(r"No open onedchess match on these terms: creating one")
     match = first.expect(r"Joined match (\w+) \(onedchess\) as white").group(1)
     first.expect(r"Waiting for an opponent")
@@ -563,7 +571,9 @@ def shutdown_notice(server):
     white, black, _ = start_pair(server, "onedchess")
     white.expect(MOVE_PROMPT)
     server.process.proc.send_signal(signal.SIGTERM)
-    white.expect(r"\* The server says: .*\n")
+    # The client's own words: it takes the seat back by itself (the server's are for any client).
+    white.expect(r"\* The server is stopping \(it says: the server is restarting.*\); this client reconnects "
+                 r"and takes the seat back by itself once it is back\n")
     notice_end = white.cursor
     white.expect(r"Connection lost: .*; reconnecting\.\.\.\n$")
     between = white.text[notice_end:white.cursor]
