@@ -6,6 +6,7 @@
 
 #include "client-cli/game_facts.h"
 #include "client-cli/json_field.h"
+#include "client-cli/match_terms.h"
 #include "client-cli/screens.h"
 #include "client-cli/words.h"
 #include "engine/registry.h"
@@ -102,6 +103,13 @@ void HumanActor::act(const nlohmann::json& state, const std::string& refused, Ac
   }
   if (!std::exchange(told_how_to_resign_, true))
     out_ << style_.dim("(type resign at any prompt to give up the game, help or ? for what the board shows)") << "\n";
+  // A time limit can be the game's default (DCMS: 5 s), which nobody chose: said once, at
+  // the first prompt that has one, before it costs anything.
+  if (field(state, "deadline_ms").is_number() && !std::exchange(told_time_limit_, true))
+    out_ << style_.yellow("Each move here has a time limit (" +
+                          seconds(field(state, "deadline_ms").get<long long>()) + " left for this one): if it runs out, " +
+                          late_move_cost(state.value("game", "")) + ".")
+         << "\n";
   dialog_ = make_move_dialog(state);
   dialog_turn_ = turn;
   if (!asking_resign_) ask();

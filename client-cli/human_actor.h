@@ -43,6 +43,7 @@ class HumanActor : public Actor {
   ActionHandler done_;
   bool asking_resign_ = false;
   bool told_how_to_resign_ = false;
+  bool told_time_limit_ = false;
   nlohmann::json last_drawn_;  // what the last drawn state showed (see show())
   std::string game_;           // of the last state shown, for its legend between prompts
   std::string status_;         // the last state's status ("waiting", "running", ...)

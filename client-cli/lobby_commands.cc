@@ -81,9 +81,13 @@ int list_games(const ServerUrl& url) {
   });
 }
 
-int list_matches(const ServerUrl& url, const std::string& game) {
-  if (!game.empty() && engine::find_game(game) == nullptr)
+void check_game_name(const std::string& game) {
+  if (engine::find_game(game) == nullptr)
     throw UsageError("unknown game '" + game + "': the games are " + engine::game_names());
+}
+
+int list_matches(const ServerUrl& url, const std::string& game) {
+  if (!game.empty()) check_game_name(game);
   json request = {{"type", "list_matches"}, {"id", 2}};
   if (!game.empty()) request["game"] = game;
   return ask_server(url, request, [](const json& reply) {

@@ -161,6 +161,7 @@ int main(int argc, char** argv) {
     if (games->parsed()) return list_games(server());
     if (list->parsed()) return list_matches(server(), list_game);
     if (create->parsed()) {
+      check_game_name(create_request.game);
       create_request.options = parse_match_options(create_options);
       if (create_private) ask_private(create_request.options);
       return run_interactive(common, create_request);
@@ -175,6 +176,7 @@ int main(int argc, char** argv) {
     }
     if (resume->parsed()) return resume_seat(common, resume_match, resume_seat_name, resume_token);
     if (play->parsed()) {
+      check_game_name(play_request.game);
       play_request.options = parse_match_options(play_options);
       if (play_private) ask_private(play_request.options);
       return run_interactive(common, play_request);

@@ -17,6 +17,13 @@ namespace skirmish::client {
 
 using nlohmann::json;
 
+// Its rule (rules.md), as server/match.cc applies it.
+std::string late_move_cost(const std::string& game) {
+  if (!is_simultaneous(game)) return "the game is lost on time";
+  return std::string("it is a null move (no piece moves)") +
+         (has_setup_turn(game) ? "; a setup not placed in time loses" : "");
+}
+
 namespace {
 
 std::set<std::string> creator_set(const json& listed) {
@@ -33,13 +40,9 @@ std::string listed_option(const json& listed, const std::string& name) {
 
 bool fog_match(const json& listed) { return listed_option(listed, "fog") == "true"; }
 
-// What a late move costs in the listed game: its rule (rules.md), as server/match.cc applies it.
 std::string late_move_cost(const json& listed) {
   const json& named = field(listed, "game");
-  const std::string game = named.is_string() ? named.get<std::string>() : "";
-  if (!is_simultaneous(game)) return "the game is lost on time";
-  return std::string("it is a null move (no piece moves)") +
-         (has_setup_turn(game) ? "; a setup not placed in time loses" : "");
+  return client::late_move_cost(named.is_string() ? named.get<std::string>() : "");  // not this overload
 }
 
 // The player's options in the server's words (booleans as true/false, numbers as digits),

@@ -18,6 +18,9 @@ bool has_terms(const nlohmann::json& listed, const nlohmann::json& wanted);
 // seed, or whose spectators see everything; a per-move time limit its creator set.
 std::vector<std::string> term_warnings(const nlohmann::json& listed);
 
+// What a move not made in time costs in `game` ("the game is lost on time", ...).
+std::string late_move_cost(const std::string& game);
+
 // The options its creator set, as "fog=true, move_time_ms=2000" ("defaults" when none;
 // a hidden one as "seed=(hidden)").
 std::string describe_terms(const nlohmann::json& listed);

@@ -308,6 +308,8 @@ def lobby(server):
     # The client's own checks of the command line exit 2 as well, with CLI11's hint.
     for args, said in [(["join", ""], r"skirmish: MATCH: must not be empty"),
                        (["list", "chess"], r"skirmish: unknown game 'chess': the games are"),
+                       (["create", "chess"], r"skirmish: unknown game 'chess': the games are"),
+                       (["play", "chess"], r"skirmish: unknown game 'chess': the games are"),
                        (["create", "dcms", "-o", "bogus"], r"skirmish: option 'bogus' must look like KEY=VALUE"),
                        (["--server", "ftp://x", "games"], r"skirmish: server URL 'ftp://x' must start with ws://")]:
         wrong = Process([SKIRMISH, *args], "usage") if args[0] == "--server" else client(server.url, *args, name="usage")
@@ -326,11 +328,15 @@ def dcms_deadline(server):
     """The time left is shown; a person who types nothing in time makes a null move."""
     blue, red, _ = start_pair(server, "dcms", "map=small", "max_turns=1", "move_time_ms=1500")
     blue.expect(r"Your turn \(blue\), 1\.\d s left\.")
+    # Said once, before it costs anything: what running out of time does in this game.
+    blue.expect(r"Each move here has a time limit \(1\.\d s left for this one\): if it runs out, it is a null "
+                r"move \(no piece moves\); a setup not placed in time loses\.")
     blue.expect(r"columns 0-3\) >> $")
     blue.send("1 1 3 1")
     red.expect(r"columns 4-7\) >> ")
     red.send("1 6 3 6")
     red.expect(r"Your move")
+    check(red.text.count("Each move here has a time limit") == 1, "the time limit is told once")
     red.send("m 4")
     for player in (blue, red):
         player.expect(r"Moves: blue \(null move\) red 'm 4'", timeout=10)
