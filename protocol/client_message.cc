@@ -152,18 +152,25 @@ std::optional<char32_t> next_code_point(std::string_view text, std::size_t& pos)
 // Why a name may not hold `code` ("a control character"), or nullptr when it may.
 const char* forbidden_in_name(char32_t code) {
   if (code <= 0x1F || (code >= 0x7F && code <= 0x9F)) return "a control character";
-  if ((code >= 0x202A && code <= 0x202E) || (code >= 0x2066 && code <= 0x2069) || code == 0x200E || code == 0x200F)
+  if ((code >= 0x202A && code <= 0x202E) || (code >= 0x2066 && code <= 0x2069) || code == 0x200E ||
+      code == 0x200F || code == 0x061C)
     return "a bidirectional control character";
+  // A line or paragraph separator breaks a line where it is shown: a name could forge one.
+  if (code == 0x2028 || code == 0x2029) return "a line break";
   // Invisible: "alice" with one of these looks like alice. (The zero-width joiner and
-  // non-joiner stay: emoji sequences and Persian or Indic names need them.)
-  if (code == 0x00AD || code == 0x180E || code == 0x200B || (code >= 0x2060 && code <= 0x2064) || code == 0xFEFF)
+  // non-joiner stay: emoji sequences and Persian or Indic names need them.) Also the
+  // Hangul fillers, the combining grapheme joiner and the tag characters, which draw nothing.
+  if (code == 0x00AD || code == 0x180E || code == 0x200B || (code >= 0x2060 && code <= 0x2064) || code == 0xFEFF ||
+      code == 0x034F || code == 0x115F || code == 0x1160 || code == 0x3164 || code == 0xFFA0 ||
+      (code >= 0xE0000 && code <= 0xE007F))
     return "an invisible character";
   return nullptr;
 }
 
 bool is_blank(char32_t code) {
   return code == 0x20 || code == 0xA0 || code == 0x1680 || (code >= 0x2000 && code <= 0x200A) ||
-         code == 0x200C || code == 0x200D || code == 0x202F || code == 0x205F || code == 0x3000;
+         code == 0x200C || code == 0x200D || code == 0x202F || code == 0x205F || code == 0x3000 ||
+         code == 0x2800;  // the blank Braille pattern draws nothing either
 }
 
 std::string code_point_name(char32_t code) {

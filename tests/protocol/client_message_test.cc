@@ -257,7 +257,14 @@ TEST_CASE("A name may not hide invisible characters, nor be blank") {
   CHECK_THAT(name_problem("\xEF\xBB\xBF" "bob"), Catch::Contains("invisible character (U+FEFF)"));
   CHECK_THAT(name_problem("al\xC2\xADice"), Catch::Contains("invisible character (U+00AD)"));
   CHECK_THAT(name_problem("ann\xE2\x80\x8F"), Catch::Contains("bidirectional control character (U+200F)"));
-  for (const char* blank : {" ", "   ", "\xC2\xA0", "\xE3\x80\x80", " \xE2\x80\x8D "})
+  CHECK_THAT(name_problem("ann\xD8\x9C"), Catch::Contains("bidirectional control character (U+061C)"));
+  CHECK(name_problem("ann\xE2\x80\xA8" "bob joined") ==  // U+2028 LINE SEPARATOR
+        "field 'name' contains a line break (U+2028) at character 4");
+  CHECK_THAT(name_problem("a\xE2\x80\xA9"), Catch::Contains("a line break (U+2029)"));
+  // Characters that draw nothing: Hangul fillers, the combining grapheme joiner, a tag.
+  for (const char* unseen : {"\xE3\x85\xA4", "\xE1\x85\x9F", "\xCD\x8F", "\xF3\xA0\x80\x81"})
+    CHECK_THAT(name_problem(std::string("bob") + unseen), Catch::Contains("an invisible character (U+"));
+  for (const char* blank : {" ", "   ", "\xC2\xA0", "\xE3\x80\x80", " \xE2\x80\x8D ", "\xE2\xA0\x80\xE2\xA0\x80"})
     CHECK(name_problem(blank) ==
           "field 'name' has no visible character (leave it out to play without a name)");
   // Joiners inside a visible name stay: emoji sequences and Persian names need them.
