@@ -19,7 +19,9 @@ using protocol::ErrorCode;
 using protocol::ProtocolError;
 
 Lobby::Lobby(boost::asio::any_io_executor executor, LobbySettings settings, MatchServices services)
-    : executor_(std::move(executor)), settings_(settings), services_(std::move(services)) {}
+    : executor_(std::move(executor)), settings_(settings), services_(std::move(services)) {
+  services_.unattended_grace = settings_.reconnect_grace_default;
+}
 
 std::shared_ptr<Match> Lobby::make_match(std::string id, const engine::GameInfo& info,
                                          const protocol::GameCodec& codec, engine::Options resolved,

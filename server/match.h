@@ -119,6 +119,7 @@ class Match : public std::enable_shared_from_this<Match> {
     std::int64_t submitted_ms = 0;         // how long the seat took for it
     std::unique_ptr<boost::asio::steady_timer> grace_timer;  // made when first held
     std::uint64_t grace_generation = 0;
+    std::chrono::steady_clock::time_point grace_ends;  // while held
     bool forfeited = false;  // its grace ran out in a running game (the result may wait)
   };
   struct Spectator {
@@ -135,6 +136,7 @@ class Match : public std::enable_shared_from_this<Match> {
   void play_turn(engine::JointMove moves, const std::array<std::int64_t, engine::kSeatCount>& ms);
   std::int64_t turn_elapsed_ms() const;
   void hold_seat(engine::Seat seat);
+  void arm_grace(engine::Seat seat, std::chrono::milliseconds grace);
   void stop_grace(SeatSlot& seat);  // the seat is back, or the match over
   void after_turn();
   void finish(const engine::Outcome& outcome);

@@ -2,6 +2,8 @@
 // seat held for the reconnect grace, and the forfeit when it runs out.
 #include "server/match.h"
 
+#include <algorithm>
+
 #include <boost/asio/steady_timer.hpp>
 #include <spdlog/spdlog.h>
 
@@ -24,13 +26,28 @@ void Match::stop_grace(SeatSlot& seat) {
 }
 
 // Holds a seat nobody is connected to for the reconnect grace; then it forfeits (running)
-// or is freed (open).
+// or is freed (open). With every seat away the server's own grace is the most any of them
+// is held: nobody is waiting, and otherwise one client could keep matches (and the
+// server's room for them) for the longest grace by taking both seats and going.
 void Match::hold_seat(engine::Seat seat) {
+  bool anyone_here = false;
+  for (engine::Seat s = 0; s < engine::kSeatCount; ++s) anyone_here = anyone_here || slot(s).connected;
+  if (anyone_here) return arm_grace(seat, settings_.reconnect_grace);
+  const auto grace = std::min(settings_.reconnect_grace, services_.unattended_grace);
+  arm_grace(seat, grace);
+  // A seat already held with the match's longer grace is shortened too.
+  const auto ends = std::chrono::steady_clock::now() + grace;
+  for (engine::Seat s = 0; s < engine::kSeatCount; ++s)
+    if (s != seat && slot(s).taken && !slot(s).forfeited && slot(s).grace_ends > ends) arm_grace(s, grace);
+}
+
+void Match::arm_grace(engine::Seat seat, std::chrono::milliseconds grace) {
   SeatSlot& mine = slot(seat);
   const std::uint64_t generation = ++mine.grace_generation;
   // Made on first use: most seats are never held, and a finished match lingers a minute.
   if (!mine.grace_timer) mine.grace_timer = std::make_unique<boost::asio::steady_timer>(executor_);
-  mine.grace_timer->expires_after(settings_.reconnect_grace);
+  mine.grace_ends = std::chrono::steady_clock::now() + grace;
+  mine.grace_timer->expires_after(grace);
   mine.grace_timer->async_wait(
       [self = shared_from_this(), seat, generation](const boost::system::error_code& ec) {
         if (!ec) self->on_grace_expired(seat, generation);

@@ -3,6 +3,7 @@
 // off), its durability gate (null in unit tests: each write then runs and commits at once)
 // and the metrics. Store writes go through write(): with a gate they are queued for the
 // journal and no message that tells of them leaves before they are stored.
+#include <chrono>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -19,6 +20,9 @@ struct MatchServices {
   std::shared_ptr<store::MatchStore> store;
   Metrics* metrics_ptr = nullptr;
   std::shared_ptr<DurabilityGate> gate;
+  // The longest a match with every seat away is kept (the server's --reconnect-grace-ms):
+  // a match's own longer grace is for a player waiting for the other to come back.
+  std::chrono::milliseconds unattended_grace{60000};
 
   Metrics& metrics() const;
   // Stores `write` (store/store_write.h). A store that cannot take it any more (failed or

@@ -220,6 +220,29 @@ TEST_CASE("Both seats gone past their grace: a draw by forfeit, nobody wins",
   CHECK(over.at("outcome") == Json{{"winner", nullptr}, {"draw", true}, {"reason", "forfeit"}});
 }
 
+TEST_CASE("With every seat away, the server's grace bounds a match's longer one",
+          "[server][session][reconnect]") {
+  server::Config config = test_config();
+  config.reconnect_grace_default = 300ms;  // --reconnect-grace-ms
+  RunningServer server(config);
+  SECTION("both seats gone: the server's grace, not the match's hour") {
+    // Else one client could hold matches, and the server's room for them, for an hour by
+    // taking both seats and going (nobody is waiting for anybody).
+    BothSeatsGone gone(server.port(), 3'600'000ms, 100ms);
+    const Json over = gone.watcher.wait_for_over(3000ms);
+    CHECK(over.at("outcome") == Json{{"winner", nullptr}, {"draw", true}, {"reason", "forfeit"}});
+  }
+  SECTION("one seat still there: the match's own grace, for the one waiting") {
+    TwoSeatMatch m = start_match(server.port(), "onedchess", {{"reconnect_grace_ms", 3000}});
+    m.seat1->drop();
+    std::this_thread::sleep_for(800ms);  // past the server's grace
+    TestClient back(server.port(), "back");
+    back.hello("second");
+    CHECK(back.request({{"type", "resume"}, {"match", m.id}, {"token", m.token1}}).at("type") == "joined");
+    CHECK(back.wait_for("state").at("status") == "running");
+  }
+}
+
 TEST_CASE("A seat whose opponent forfeits while it is away itself wins when it comes back",
           "[server][session][reconnect]") {
   RunningServer server;
