@@ -47,6 +47,10 @@ class Actor {
     (void)why;
     (void)crashed;
   }
+  // `handler` runs when a person's terminal input ends while no prompt is open (Ctrl-D, a
+  // closed terminal): the session then stops at once, as for the terminal's SIGHUP, instead
+  // of at the next prompt. Actors without a terminal never call it.
+  virtual void on_input_end(std::function<void()> handler) { (void)handler; }
   // The session is ending: stop reading input, stop programs.
   virtual void stop() {}
 };

@@ -20,15 +20,6 @@ std::string quote_line(const std::string& line) {
 // be refused up to 50 times in a turn: the 50th ends the session).
 constexpr int kRefusalsShown = 3;
 
-// The move that the server's turn counter `turn` asks for, named as `skirmish watch` and
-// `skirmish replay` name it: a game with a setup turn (DCMS) has the setup, then turns 1, 2,
-// ... (the counter itself); the others number their moves from 1 (the counter counts the
-// moves already made).
-std::string turn_name(const std::string& game, long long turn) {
-  if (has_setup_turn(game)) return turn == 0 ? "the setup" : "turn " + std::to_string(turn);
-  return "turn " + std::to_string(turn + 1);
-}
-
 }  // namespace
 
 BotActor::BotActor(boost::asio::io_context& io, BotProcess& bot, std::ostream& out)

@@ -67,7 +67,7 @@ class DcmsDialog : public MoveDialog {
       }
       return nlohmann::json{{"move", line}};
     }
-    std::istringstream in(line);
+    std::istringstream in(position_numbers(line));
     std::vector<int> numbers;
     int n = 0;
     while (in >> n) numbers.push_back(n);

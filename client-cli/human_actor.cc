@@ -156,7 +156,12 @@ void HumanActor::ask() {
 void HumanActor::listen_between_prompts() {
   if (!input_.terminal() || input_.at_end() || dialog_ || asking_resign_) return;
   input_.read_line([this](std::optional<std::string> line) {
-    if (!line) return;  // the end of input is acted on at the next prompt (end_of_input)
+    if (!line) {
+      // Ctrl-D or a closed terminal: acted on now, as the session acts on SIGHUP. (Without
+      // a handler, at the next prompt: end_of_input.)
+      if (input_ended_) input_ended_();
+      return;
+    }
     // What the board shows is worth knowing between prompts too, and a spectator has none.
     if (const std::string legend = board_legend(game_);
         !legend.empty() && (is_word(*line, "help") || is_word(*line, "?")))

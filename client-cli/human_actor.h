@@ -25,6 +25,7 @@ class HumanActor : public Actor {
   void reconnected(const std::string& text) override;
   void finished(const nlohmann::json& state) override;
   void interrupted(ActionHandler done) override;
+  void on_input_end(std::function<void()> handler) override { input_ended_ = std::move(handler); }
   void stop() override;
 
  private:
@@ -41,6 +42,7 @@ class HumanActor : public Actor {
   std::unique_ptr<MoveDialog> dialog_;
   int dialog_turn_ = -1;  // the turn the open dialog is for
   ActionHandler done_;
+  std::function<void()> input_ended_;
   bool asking_resign_ = false;
   bool told_how_to_resign_ = false;
   bool told_time_limit_ = false;

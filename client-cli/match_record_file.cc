@@ -45,11 +45,6 @@ std::string turns_text(std::size_t turns) {
   return std::to_string(turns) + (turns == 1 ? " turn" : " turns");
 }
 
-std::string turn_name(const std::string& game, std::size_t index) {
-  if (!has_setup_turn(game)) return "turn " + std::to_string(index);
-  return index <= 1 ? "setup" : "turn " + std::to_string(index - 1);
-}
-
 std::string recorded_turns_text(const std::string& game, std::size_t recorded) {
   if (!has_setup_turn(game) || recorded == 0) return turns_text(recorded);
   return recorded == 1 ? "the setup" : "the setup and " + turns_text(recorded - 1);
@@ -112,7 +107,7 @@ VerifyReport verify_record(const json& record) {
   }
   const auto& info = *engine::find_game(game.game);
   for (std::size_t i = 0; i < game.turns.size(); ++i) {
-    const auto where = turn_name(game.game, i + 1);
+    const auto where = turn_name(game.game, static_cast<long long>(i));
     if (state->outcome().over) {
       report.lines.push_back(where + ": the game was already over (" + outcome_text(info, state->outcome()) + ")");
       return report;
@@ -192,7 +187,7 @@ std::vector<std::unique_ptr<engine::GameState>> replay_states(const engine::Game
     try {
       next->apply(record.turns[i]);
     } catch (const std::exception& error) {
-      throw std::invalid_argument(turn_name(record.game, i + 1) + ": " + error.what());
+      throw std::invalid_argument(turn_name(record.game, static_cast<long long>(i)) + ": " + error.what());
     }
     states.push_back(std::move(next));
   }

@@ -29,10 +29,9 @@ std::string outcome_text(const engine::GameInfo& info, const engine::Outcome& ou
 std::string turns_text(std::size_t turns);
 
 // Turns are numbered as `skirmish watch` and `skirmish replay` number them (and as a
-// tournament's results.json counts them): a DCMS record's first turn is the setup, so the
-// turns after it are 1, 2, ...; in the other games every recorded turn is a turn, from 1.
-// The recorded turn `index` (1 = the record's first) by that numbering: "turn 3", "setup".
-std::string turn_name(const std::string& game, std::size_t index);
+// tournament's results.json counts them; turn_name in game_facts.h): a DCMS record's first
+// turn is the setup, so the turns after it are 1, 2, ...; in the other games every recorded
+// turn is a turn, from 1.
 // A record's `recorded` turns by that numbering: "4 turns"; DCMS "the setup and 3 turns".
 std::string recorded_turns_text(const std::string& game, std::size_t recorded);
 

@@ -58,6 +58,13 @@ void MatchSession::start() {
   if (request_.mode != SeatRequest::Mode::Watch)
     if (const std::string warning = clear_text_warning(url_); !warning.empty()) std::cerr << warning << std::endl;
   watch_signals();
+  // The terminal's input ended between prompts: as its SIGHUP (the seat kept in a game; a
+  // game not started, or watching, left), not at some later prompt.
+  actor_.on_input_end([this] {
+    if (done_) return;
+    if (in_running_game()) return detach("the terminal's input ended");
+    perform(Action{Action::Kind::Leave, {}});
+  });
   open_connection(false);
 }
 

@@ -18,8 +18,15 @@ std::string board_legend(const std::string& game) {
   return "";
 }
 
+std::string position_numbers(const std::string& line) {
+  std::string numbers = line;
+  for (char& ch : numbers)
+    if (ch == '(' || ch == ')' || ch == ',') ch = ' ';
+  return numbers;
+}
+
 std::pair<int, int> parse_position(const std::string& line) {
-  std::istringstream in(line);
+  std::istringstream in(position_numbers(line));
   int row = 0;
   int col = 0;
   std::string extra;

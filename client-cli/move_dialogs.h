@@ -36,7 +36,11 @@ std::unique_ptr<MoveDialog> make_move_dialog(const nlohmann::json& state);
 // start of each dialog's help, and all a spectator or a waiting player gets.
 std::string board_legend(const std::string& game);
 
-// "2 0" -> {2, 0}; throws InputError naming the expected form.
+// The numbers of a line of positions, as the board prints them or bare: "(2, 0) (3, 1)" and
+// "2 0 3 1" both give "2 0 3 1" (brackets and commas become spaces).
+std::string position_numbers(const std::string& line);
+
+// "2 0" or "(2, 0)" -> {2, 0}; throws InputError naming the expected form.
 std::pair<int, int> parse_position(const std::string& line);
 
 }  // namespace skirmish::client

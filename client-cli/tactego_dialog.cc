@@ -43,17 +43,18 @@ class TactegoDialog : public MoveDialog {
   }
 
   // The seed's flow: a bad start asks for the start again, a bad end asks for the end again.
-  // "1 0 2 0" at the first prompt is the whole move; "back" at the second chooses again.
+  // "1 0 2 0" at either prompt is the whole move; "back" at the second chooses again.
   std::optional<nlohmann::json> feed(const std::string& line) override {
     if (from_ && is_word(line, "back")) {
       from_.reset();
       return std::nullopt;
     }
-    if (!from_) {
-      std::istringstream words(line);
+    {
+      std::istringstream words(position_numbers(line));
       int numbers[4];
       std::string extra;
       if (words >> numbers[0] >> numbers[1] >> numbers[2] >> numbers[3] && !(words >> extra)) {
+        from_.reset();  // a whole move chooses its piece itself
         feed(std::to_string(numbers[0]) + " " + std::to_string(numbers[1]));
         try {
           return feed(std::to_string(numbers[2]) + " " + std::to_string(numbers[3]));

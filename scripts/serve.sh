@@ -8,8 +8,7 @@ cd "$(dirname "$0")/.."
 # "all": the default preset also configures the tests and benchmarks (Catch2, Google Benchmark).
 scripts/install-deps.sh all
 
-export CCACHE_DIR="${CCACHE_DIR:-$HOME/.cache/skirmish-ccache}"
-export CCACHE_BASEDIR="${CCACHE_BASEDIR:-$PWD}"
+source scripts/ccache-env.sh
 
 cmake --preset default >/dev/null
 # The client comes along, so the quick start can play at once.

@@ -7,13 +7,7 @@ cd "$(dirname "$0")/.."
 
 scripts/install-deps.sh all
 
-export CCACHE_DIR="${CCACHE_DIR:-$HOME/.cache/skirmish-ccache}"
-# Relative paths in the cache key, so a fresh clone elsewhere reuses earlier compilations.
-export CCACHE_BASEDIR="${CCACHE_BASEDIR:-$PWD}"
-# -g builds otherwise hash the working directory too, which differs in every clone.
-export CCACHE_NOHASHDIR="${CCACHE_NOHASHDIR:-1}"
-# Two builds' worth of objects fit in 2 GiB; the bound keeps a shared disk from filling.
-export CCACHE_MAXSIZE="${CCACHE_MAXSIZE:-2G}"
+source scripts/ccache-env.sh
 jobs="$(nproc)"
 
 run_preset() {

@@ -153,6 +153,10 @@ TEST_CASE("the Tactego dialog asks for the piece, then the destination") {
   CHECK_THROWS_WITH(dialog->feed("2 0"), "(2, 0) is not one step from (2, 0)");
   CHECK(dialog->prompt() == "Select Position to move Piece >> ");
   CHECK(*dialog->feed(" 1 1 ") == json({{"from", {2, 0}}, {"to", {1, 1}}}));
+  // Positions as the board and the messages print them are read too.
+  dialog = make_move_dialog(state);
+  CHECK_FALSE(dialog->feed("(2, 0)"));
+  CHECK(*dialog->feed("(1,0)") == json({{"from", {2, 0}}, {"to", {1, 0}}}));
 }
 
 TEST_CASE("the Tactego dialog takes a whole move in one line, and back to choose again") {
@@ -166,6 +170,9 @@ TEST_CASE("the Tactego dialog takes a whole move in one line, and back to choose
   CHECK_FALSE(dialog->feed("2 0"));
   CHECK_FALSE(dialog->feed(" Back "));
   CHECK(dialog->prompt() == "Select Piece to Move by Position >> ");
+  // At the second prompt, a whole move chooses its own piece.
+  CHECK_FALSE(dialog->feed("2 0"));
+  CHECK(*dialog->feed("(2, 0) (1, 1)") == json({{"from", {2, 0}}, {"to", {1, 1}}}));
 }
 
 TEST_CASE("the 1D Chess dialog takes '2 RIGHT' at once, and back to choose another piece") {
@@ -208,6 +215,7 @@ TEST_CASE("the DCMS dialog checks the placement and the move string") {
   CHECK_THROWS_WITH(setup->feed("1 4 0 4"), Catch::Contains("on a wall"));
   CHECK_THROWS_WITH(setup->feed("1 4"), Catch::Contains("type 2 positions"));
   CHECK(*setup->feed("1 4 1 3") == json({{"placement", {{1, 4}, {1, 3}}}}));
+  CHECK(*setup->feed("(1, 4) (1, 3)") == json({{"placement", {{1, 4}, {1, 3}}}}));
   state["view"]["phase"] = "play";
   auto play = make_move_dialog(state);
   CHECK_THROWS(play->feed("M 4"));  // blue's letter

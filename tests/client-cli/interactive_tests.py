@@ -450,7 +450,41 @@ def terminal_closed(server):
         check(again.wait(10) == 3, "the client exits 3")
     white.expect(r"black (\(.*?\) )?lost the connection")
     check("resignation" not in white.text, "black did not resign")
+    # Ctrl-D on the other player's turn stops the client at once, not at its next prompt
+    # (which would leave the other player to find a dropped connection later).
+    with black_on_terminal(server, match) as (again, master):
+        read_pty(master, b"Select Position of Piece to Move >> ")
+        os.write(master, b"6 LEFT\n")  # the game's second move (ONEDCHESS_GAME)
+        read_pty(master, b"Waiting for white.")
+        os.write(master, b"\x04")  # Ctrl-D with no prompt open
+        seen = read_pty(master, b"skirmish resume " + match.encode())
+        check(b"Your seat stays yours" in seen, f"the seat is kept; got {seen[-400:]!r}")
+        check(again.wait(5) == 3, "the client exits 3 at once, white not having moved")
+    white.expect(r"black (\(.*?\) )?lost the connection")
+    check("resignation" not in white.text, "black did not resign")
     white.kill()
+
+
+def terminal_closed_before_start(server):
+    """Ctrl-D while waiting for an opponent leaves the match at once, freeing the seat."""
+    master, slave = pty.openpty()
+    env = dict(os.environ, NO_COLOR="1", SKIRMISH_STATE_DIR=STATE_DIR)
+    alone = subprocess.Popen([SKIRMISH, "--server", server.url, "create", "onedchess"],
+                             stdin=slave, stdout=slave, stderr=slave, env=env)
+    os.close(slave)
+    try:
+        match = re.search(rb"Created onedchess match (\w+)", read_pty(master, b"Waiting for an opponent"))
+        check(match is not None, "a match was created")
+        os.write(master, b"\x04")
+        check(alone.wait(5) == 0, "leaving a match not started exits 0")
+    finally:
+        if alone.poll() is None:
+            alone.kill()
+            alone.wait()
+        os.close(master)
+    late = client(server.url, "join", match.group(1).decode(), name="late")
+    late.expect(r"The server refused \(no_such_match|Joined match .* as white")
+    late.kill()
 
 
 def seat_files(match):
@@ -718,6 +752,7 @@ CASES = {
     "play_on_terms": (play_on_terms, ()),
     "stop_keeps_seat": (stop_keeps_seat, ()),
     "terminal_closed": (terminal_closed, ()),
+    "terminal_closed_before_start": (terminal_closed_before_start, ()),
     "colours": (colours, ()),
     "onedchess": (onedchess_game, ()),
     "tactego": (tactego_game, ()),
