@@ -236,7 +236,7 @@ void MatchSession::on_message(const json& message) {
   }
   if (type == "left") {
     forget_seat();
-    if (leaving_) finish(0, "Left match " + match_ + ".");
+    if (leaving_) finish(0, (seat_ == "spectator" ? "Stopped watching match " : "Left match ") + match_ + ".");
     return;
   }
 }
@@ -508,6 +508,8 @@ void MatchSession::watch_signals() {
       // shutting down (SIGTERM) is not a decision to lose. A bot's seat is given up.
       detach("stopped by signal " + std::to_string(signal));
     } else {
+      // The terminal echoed "^C" with no newline: what follows gets a line of its own.
+      if (signal == SIGINT && ::isatty(STDOUT_FILENO) == 1) std::cout << std::endl;
       perform(Action{Action::Kind::Leave, {}});
     }
     // Not after finish(): its cancel() is done, and a wait armed now would keep the

@@ -595,6 +595,11 @@ def colours(server):
             check(wanted in seen, f"NO_COLOR={no_color!r}: expected {wanted!r} in {seen!r}")
             check(no_color == "" or b"\x1b[" not in seen, "NO_COLOR leaves no escape codes")
             watcher.send_signal(signal.SIGINT)
+            # A spectator stops watching (it never had a seat to leave), on a line of its own
+            # after the "^C" a terminal echoes.
+            said = read_pty(master, b"Stopped watching match " + match.encode() + b".")
+            check(b"Waiting for white.\r\n\r\nStopped watching" in seen + said,
+                  f"a line of its own: {(seen + said)[-200:]!r}")
             check(watcher.wait(20) == 0, "a spectator leaves on Ctrl-C")
         finally:
             if watcher.poll() is None:
