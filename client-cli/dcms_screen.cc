@@ -35,7 +35,7 @@ std::string render_dcms(const nlohmann::json& view, const Style& style) {
       if (row[static_cast<std::size_t>(c)] == '#') {
         out += style.dim(" ###");
       } else if (it == pieces.end()) {
-        out += "  . ";
+        out += " .  ";  // under the column's number, where a piece's first letter goes
       } else {
         out += " ";
         std::string cell;

@@ -162,11 +162,15 @@ void MatchSession::on_message(const json& message) {
     return join(request_.match);
   }
   if (type == "matches") {
+    int other_terms = 0;  // open matches of the game, made on terms not asked for
     for (const auto& m : message.value("matches", json::array())) {
       if (m.value("status", "") != "open" || m.value("game", "") != request_.game) continue;
       // Only a match made on the terms this player asked for (-o, or none): not one whose
       // creator chose a fog match's seed, a time limit, or who may watch.
-      if (!has_terms(m, request_.options)) continue;
+      if (!has_terms(m, request_.options)) {
+        ++other_terms;
+        continue;
+      }
       // A seat a stopped client of ours left there (one that died waiting): joining the
       // other seat would be playing oneself.
       const std::string id = m.value("match", "");
@@ -188,6 +192,11 @@ void MatchSession::on_message(const json& message) {
     }
     play_tried_create_ = true;
     std::cout << "No open " << request_.game << " match on these terms: creating one" << std::endl;
+    // A friend who typed other -o options waits in one of these: say so, or both wait.
+    if (other_terms > 0)
+      std::cout << "(" << other_terms << " open " << request_.game << " match" << (other_terms == 1 ? " has" : "es have")
+                << " other terms: skirmish list " << request_.game << " shows them, skirmish join MATCH takes one)"
+                << std::endl;
     send({{"type", "create_match"}, {"game", request_.game}, {"options", request_.options},
           {"id", "create"}});
     return;

@@ -43,10 +43,18 @@ std::optional<ErrorCode> error_code_from_string(std::string_view text);
 class ProtocolError : public std::runtime_error {
  public:
   ProtocolError(ErrorCode code, const std::string& message)
-      : std::runtime_error(message), code_(code) {}
+      : std::runtime_error(visible_nuls(message)), code_(code) {}
   ErrorCode code() const { return code_; }
 
  private:
+  // what() is a C string: a NUL from the client's text quoted in `message` would cut the
+  // error short there ("token 2 '4"), so each is written out as \0.
+  static std::string visible_nuls(const std::string& message) {
+    if (message.find('\0') == std::string::npos) return message;
+    std::string shown;
+    for (char ch : message) shown += ch == '\0' ? std::string("\\0") : std::string(1, ch);
+    return shown;
+  }
   ErrorCode code_;
 };
 

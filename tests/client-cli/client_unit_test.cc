@@ -86,8 +86,13 @@ TEST_CASE("DCMS shows walls, pieces and the score, and describes the last turn")
                      {"placement", {{"S", {1, 1}}, {"s", {1, 2}}, {"M", {1, 2}}, {"m", nullptr}}},
                      {"score", {2, 1}}};
   const std::string text = render_board("dcms", view, Style::plain());
+  CHECK(text.find("    0   1   2   3\n") != std::string::npos);
   CHECK(text.find("  1 ### S   Ms  ###") != std::string::npos);
   CHECK(text.find("Pieces on the board: blue 2, red 1") != std::string::npos);
+  // An empty square's dot sits under its column's number, as a piece's letter does.
+  const json emptier = {{"rows", 3}, {"cols", 4}, {"walls", {"####", "#..#", "####"}},
+                        {"placement", {{"S", {1, 2}}, {"s", nullptr}, {"M", nullptr}, {"m", nullptr}}}};
+  CHECK(render_board("dcms", emptier, Style::plain()).find("  1 ### .   S   ###") != std::string::npos);
   const json last = {{"moves", {{"blue", "M 6"}, {"red", nullptr}}},
                      {"captures", {{{"piece", "m"}, {"at", {1, 2}}, {"why", "fight"}}}}};
   CHECK(describe_last("dcms", last) == "Moves: blue 'M 6' red (null move)\nCaptured: m at (1, 2) (fight)\n");

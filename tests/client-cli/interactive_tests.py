@@ -397,7 +397,9 @@ def play_on_terms(server):
                    r"\s+warning: its creator chose the seed of this fog match")
     check(listing.wait() == 0, "list exits 0")
     player = client(server.url, "play", "tactego", "-o", "fog=true", name="player")
-    player.expect(r"No open tactego match on these terms: creating one")
+    player.expect(r"No open tactego match on these terms: creating one\n"
+                  r"\(1 open tactego match has other terms: skirmish list tactego shows them, "
+                  r"skirmish join MATCH takes one\)")
     own = player.expect(r"Joined match (\w+) \(tactego\)").group(1)
     check(own != match, "play did not join the rigged match")
     player.kill()

@@ -65,6 +65,13 @@ TEST_CASE("Error codes have stable, distinct wire names") {
   CHECK_FALSE(error_code_from_string("nope"));
 }
 
+TEST_CASE("An error that quotes a client's NUL is not cut short there") {
+  // what() is a C string; the text after the NUL must still reach the client.
+  constexpr char kQuoted[] = "token 2 '4\0x' is not a number";
+  const ProtocolError error(ErrorCode::IllegalMove, std::string(kQuoted, sizeof kQuoted - 1));
+  CHECK(std::string(error.what()) == "token 2 '4\\0x' is not a number");
+}
+
 TEST_CASE("Frames that are not JSON objects are bad_json") {
   CHECK(failure("{not json").first == ErrorCode::BadJson);
   CHECK(failure("").first == ErrorCode::BadJson);
