@@ -191,6 +191,17 @@ class Session final : public Participant,
     if (ec) {
       if (ec != http::error::end_of_stream && ec != net::error::operation_aborted)
         spdlog::debug("connection {}: no request: {}", peer_, ec.message());
+      // A request too large or not HTTP is told why, as any HTTP server would; a closed or
+      // timed-out connection has nobody to tell.
+      if (ec.category() == http::make_error_code(http::error::bad_target).category() &&
+          ec != http::error::end_of_stream && ec != http::error::partial_message) {
+        const bool too_large = ec == http::error::header_limit || ec == http::error::body_limit;
+        respond(HttpReply{too_large ? 431u : 400u, "application/json",
+                          std::string("{\"error\":\"") +
+                              (too_large ? "the request's headers or body are larger than 16 KiB"
+                                         : "not an HTTP request this server can read") +
+                              "\"}\n"});
+      }
       return;
     }
     if (websocket::is_upgrade(request_parser_->get())) {
@@ -254,8 +265,9 @@ class Session final : public Participant,
 
   void respond(HttpReply reply) {
     const auto& request = request_parser_->get();
+    // A request that could not be parsed has no version: answer in HTTP/1.1.
     auto response = std::make_shared<http::response<http::string_body>>(
-        static_cast<http::status>(reply.status), request.version());
+        static_cast<http::status>(reply.status), request.version() != 0 ? request.version() : 11);
     response->set(http::field::server, "skirmish");
     response->set(http::field::content_type, reply.content_type);
     if (reply.retry_after_seconds > 0)

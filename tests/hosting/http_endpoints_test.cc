@@ -5,6 +5,13 @@
 #include <chrono>
 #include <thread>
 
+#include <sys/socket.h>
+#include <sys/time.h>
+
+#include <boost/asio/connect.hpp>
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/write.hpp>
+
 #include "server/http_api.h"
 #include "server/server_context.h"
 #include "tests/hosting/http_get.h"
@@ -23,6 +30,21 @@ skirmish::server::Config config_with_store(const std::filesystem::path& dir) {
   config.data_dir = dir.string();
   config.rate_limit_per_second = 0;  // the scripted games play faster than people
   return config;
+}
+
+// Writes `request` as it is and reads the reply until the server closes (at most 5 s).
+std::string raw_exchange(unsigned short port, const std::string& request) {
+  boost::asio::io_context io;
+  boost::asio::ip::tcp::socket socket(io);
+  socket.connect({boost::asio::ip::make_address("127.0.0.1"), port});
+  const timeval five_seconds{5, 0};
+  ::setsockopt(socket.native_handle(), SOL_SOCKET, SO_RCVTIMEO, &five_seconds, sizeof five_seconds);
+  boost::asio::write(socket, boost::asio::buffer(request));
+  std::string reply;
+  char chunk[4096];
+  boost::system::error_code ec;
+  for (std::size_t n; (n = socket.read_some(boost::asio::buffer(chunk), ec)) > 0 && !ec;) reply.append(chunk, n);
+  return reply;
 }
 
 Json get_json(unsigned short port, const std::string& target, unsigned expected_status = 200) {
@@ -279,4 +301,15 @@ TEST_CASE("a private match is not in the history's list, keeps its moves to itse
   CHECK(carol.request({{"type", "watch"}, {"match", id}, {"invite", "AAAA-AAAA-AAAA"}}).at("code") ==
         "unauthorized");
   CHECK(carol.request({{"type", "watch"}, {"match", id}, {"invite", invite}}).at("type") == "watching");
+}
+
+TEST_CASE("a request too large or not HTTP gets a status saying so, not a silent close") {
+  skirmish::test::RunningServer server(skirmish::test::test_config());
+  const std::string huge = "GET /healthz HTTP/1.1\r\nHost: x\r\nX-Big: " + std::string(20000, 'a') + "\r\n\r\n";
+  const std::string too_large = raw_exchange(server.port(), huge);
+  CHECK_THAT(too_large, Catch::StartsWith("HTTP/1.1 431 ") && Catch::Contains("larger than 16 KiB"));
+  const std::string garbage = raw_exchange(server.port(), "HELLO THERE\r\n\r\n");
+  CHECK_THAT(garbage, Catch::StartsWith("HTTP/1.1 400 ") && Catch::Contains("not an HTTP request"));
+  // The server carries on.
+  CHECK(http_get(server.port(), "/healthz").status == 200);
 }
