@@ -1,5 +1,5 @@
 #pragma once
-// Requests from clients (docs/protocol.md "Client -> server"): one JSON text frame parsed
+// Requests from clients (docs/protocol.md "Client → server"): one JSON text frame parsed
 // and checked for shape. Game-specific move fields stay JSON for the game's codec.
 #include <cstdint>
 #include <optional>
