@@ -380,6 +380,12 @@ void MatchSession::on_state(const json& state) {
   if (!contains(field(state, "to_act"), seat_) || contains(field(state, "submitted"), seat_)) return;
   if (key == asked_key_ && awaiting_actor_) return;  // already asked for this turn
   if (key == asked_key_ && !awaiting_actor_) return;  // answered; the reply is on its way
+  // Asked again for a turn already answered: only after a reconnect, when the answer was
+  // lost with the connection or with the server (a restart keeps no sealed DCMS move).
+  // Said, so that the second prompt is no puzzle.
+  if (key == last_move_key_)
+    actor_.notice("What you sent for this turn did not reach the server, or was not kept through its restart: "
+                  "answer again");
   consecutive_refusals_ = 0;
   ask(key, "");
 }

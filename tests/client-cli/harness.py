@@ -142,7 +142,11 @@ class Proxy:
                 downstream, _ = self.listener.accept()
             except OSError:
                 return
-            upstream = socket.create_connection(("127.0.0.1", self.target))
+            try:
+                upstream = socket.create_connection(("127.0.0.1", self.target))
+            except OSError:  # the server is down (restarting): the client retries
+                downstream.close()
+                continue
             with self.lock:
                 self.pairs.append((downstream, upstream))
                 self.accepted += 1

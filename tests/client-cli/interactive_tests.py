@@ -13,7 +13,7 @@ import sys
 import tempfile
 import time
 
-from harness import SKIRMISH, STATE_DIR, Failure, Process, Proxy, check, client, run
+from harness import SERVER, SKIRMISH, STATE_DIR, Failure, Process, Proxy, check, client, run
 
 MOVE_PROMPT = r"Select Position of Piece to Move >> $"
 
@@ -240,6 +240,32 @@ def reconnect(server):
         black.expect(r"Game over: White wins! \(king_taken\) You lose\.")
         check(white.wait() == 0 and black.wait() == 0, "both clients exit 0")
         check(proxy.accepted >= 4, f"the clients reconnected ({proxy.accepted} connections)")
+    finally:
+        proxy.close()
+
+
+def lost_move_after_restart(server):
+    """A DCMS setup sealed but not resolved is not kept when the server is killed
+    (protocol.md, *Reconnection*): once the client has its seat back it is asked again, and
+    told why."""
+    proxy = Proxy(server.port)
+    try:
+        blue, red, _ = start_pair(server, "dcms", "map=small", url=proxy.url)
+        blue.expect(r"columns 0-3\) >> $")
+        blue.send("1 1 3 1")
+        blue.expect(r"Your setup is in; waiting for the other seat")
+        server.process.proc.kill()  # SIGKILL: the sealed setup was in memory only
+        server.process.proc.wait()
+        again = Process([SERVER, "--port", "0", "--threads", "1", "--log-level", "info",
+                         "--data-dir", server.data_dir], "restarted", stdin=False)
+        proxy.target = int(again.expect(r"listening on [0-9.]+:(\d+)").group(1))
+        blue.expect(r"Reconnected: resumed seat blue", timeout=30)
+        blue.expect(r"What you sent for this turn did not reach the server, or was not kept through its "
+                    r"restart: answer again")
+        blue.expect(r"columns 0-3\) >> $")
+        check(red.text.count("did not reach the server") == 0, "red sent nothing: nothing to say")
+        blue.kill()
+        red.kill()
     finally:
         proxy.close()
 
@@ -769,6 +795,7 @@ CASES = {
     "lobby": (lobby, ()),
     "resume": (resume, ()),
     "offline_prompt": (offline_prompt, ()),
+    "lost_move_after_restart": (lost_move_after_restart, ()),
     "type_ahead": (type_ahead, ()),
     "shutdown_notice": (shutdown_notice, ()),
     "stop_while_reconnecting": (stop_while_reconnecting, ()),
