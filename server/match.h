@@ -135,7 +135,8 @@ class Match : public std::enable_shared_from_this<Match> {
   // Stores then applies one turn (the store first: nobody hears of an unstored move).
   void play_turn(engine::JointMove moves, const std::array<std::int64_t, engine::kSeatCount>& ms);
   std::int64_t turn_elapsed_ms() const;
-  void hold_seat(engine::Seat seat);
+  // Returns how long the seat is held: the match's grace, or less with every seat away.
+  std::chrono::milliseconds hold_seat(engine::Seat seat);
   void arm_grace(engine::Seat seat, std::chrono::milliseconds grace);
   void stop_grace(SeatSlot& seat);  // the seat is back, or the match over
   void after_turn();
@@ -152,7 +153,9 @@ class Match : public std::enable_shared_from_this<Match> {
                      const std::string& id) const;
   protocol::Players players() const;  // who sits where, for joined/watching
   // A presence message about `seat` to everyone else in the match.
+  // `grace`: what a dropped seat is held for (`grace_ms`); the match's, unless given.
   void tell_others(engine::Seat seat, protocol::PresenceEvent event);
+  void tell_others(engine::Seat seat, protocol::PresenceEvent event, std::chrono::milliseconds grace);
   void send_to_seat(engine::Seat seat, const Message& message);
   void send_to_others(std::optional<engine::Seat> except, const Message& message);
   void post_retire(bool finished);

@@ -29,16 +29,19 @@ void Match::stop_grace(SeatSlot& seat) {
 // or is freed (open). With every seat away the server's own grace is the most any of them
 // is held: nobody is waiting, and otherwise one client could keep matches (and the
 // server's room for them) for the longest grace by taking both seats and going.
-void Match::hold_seat(engine::Seat seat) {
-  bool anyone_here = false;
-  for (engine::Seat s = 0; s < engine::kSeatCount; ++s) anyone_here = anyone_here || slot(s).connected;
-  if (anyone_here) return arm_grace(seat, settings_.reconnect_grace);
+std::chrono::milliseconds Match::hold_seat(engine::Seat seat) {
+  const bool anyone_here = std::any_of(seats_.begin(), seats_.end(), [](const SeatSlot& s) { return s.connected; });
+  if (anyone_here) {
+    arm_grace(seat, settings_.reconnect_grace);
+    return settings_.reconnect_grace;
+  }
   const auto grace = std::min(settings_.reconnect_grace, services_.unattended_grace);
   arm_grace(seat, grace);
   // A seat already held with the match's longer grace is shortened too.
   const auto ends = std::chrono::steady_clock::now() + grace;
   for (engine::Seat s = 0; s < engine::kSeatCount; ++s)
     if (s != seat && slot(s).taken && !slot(s).forfeited && slot(s).grace_ends > ends) arm_grace(s, grace);
+  return grace;
 }
 
 void Match::arm_grace(engine::Seat seat, std::chrono::milliseconds grace) {
@@ -211,10 +214,9 @@ void Match::disconnected(const Participant* who, std::optional<engine::Seat> sea
   mine.connection_id = nullptr;
   mine.connected = false;
   if (status_ == MatchStatus::Over) return;
-  spdlog::info("match {}: {} disconnected; held for {} ms", id_, seat_name(*seat),
-               settings_.reconnect_grace.count());
-  hold_seat(*seat);
-  tell_others(*seat, protocol::PresenceEvent::Disconnected);
+  const auto held_for = hold_seat(*seat);
+  spdlog::info("match {}: {} disconnected; held for {} ms", id_, seat_name(*seat), held_for.count());
+  tell_others(*seat, protocol::PresenceEvent::Disconnected, held_for);
 }
 
 void Match::on_grace_expired(engine::Seat seat, std::uint64_t generation) {

@@ -45,8 +45,12 @@ void Match::publish(std::optional<engine::Seat> requester, const std::string& id
 }
 
 void Match::tell_others(engine::Seat seat, protocol::PresenceEvent event) {
+  tell_others(seat, event, settings_.reconnect_grace);
+}
+
+void Match::tell_others(engine::Seat seat, protocol::PresenceEvent event, std::chrono::milliseconds grace) {
   send_to_others(seat, make_message(protocol::encode_presence(id_, seat_name(seat), slot(seat).player_name,
-                                                              event, settings_.reconnect_grace.count())));
+                                                              event, grace.count())));
 }
 
 void Match::send_to_seat(engine::Seat seat, const Message& message) {

@@ -231,6 +231,15 @@ TEST_CASE("With every seat away, the server's grace bounds a match's longer one"
     BothSeatsGone gone(server.port(), 3'600'000ms, 100ms);
     const Json over = gone.watcher.wait_for_over(3000ms);
     CHECK(over.at("outcome") == Json{{"winner", nullptr}, {"draw", true}, {"reason", "forfeit"}});
+    // The watcher was told what each seat is held for: an hour while black was there, then
+    // the server's grace.
+    std::vector<long long> told;
+    for (const auto& frame : gone.watcher.frames()) {
+      const Json message = Json::parse(frame);
+      if (message.at("type") == "presence" && message.at("event") == "disconnected")
+        told.push_back(message.at("grace_ms").get<long long>());
+    }
+    CHECK(told == std::vector<long long>{3'600'000, 300});
   }
   SECTION("one seat still there: the match's own grace, for the one waiting") {
     TwoSeatMatch m = start_match(server.port(), "onedchess", {{"reconnect_grace_ms", 3000}});
