@@ -3,6 +3,7 @@
 #include <chrono>
 #include <stdexcept>
 
+#include "client-cli/lobby_commands.h"
 #include "client-cli/usage_error.h"
 #include "engine/registry.h"
 #include "protocol/client_message.h"
@@ -13,9 +14,8 @@
 namespace skirmish::tournament {
 
 void check_match_options(const std::string& game, const nlohmann::json& options) {
+  client::check_game_name(game);
   const engine::GameInfo* info = engine::find_game(game);
-  if (info == nullptr)
-    throw client::UsageError("unknown game '" + game + "' (" + engine::game_names() + ")");
   try {
     const engine::Options given = protocol::options_from_json(options);
     // The lobby's own steps; the grace default and the seed do not matter here.

@@ -21,6 +21,7 @@
 #include "client-cli/tournament/option_check.h"
 #include "client-cli/tournament/progress.h"
 #include "client-cli/tournament/record_saver.h"
+#include "client-cli/lobby_commands.h"
 #include "client-cli/usage_error.h"
 #include "engine/registry.h"
 #include "server/server.h"
@@ -65,8 +66,7 @@ bool runnable_program(const std::string& program) {
 }
 
 void check_setup(const TournamentSetup& setup, const RunOptions& options) {
-  if (engine::find_game(setup.game) == nullptr)
-    throw client::UsageError("unknown game '" + setup.game + "' (" + engine::game_names() + ")");
+  client::check_game_name(setup.game);
   if (options.concurrency < 1)
     throw client::UsageError("--concurrency must be at least 1, got " + std::to_string(options.concurrency));
   if (options.out_dir.empty()) throw client::UsageError("no results folder (--out DIR)");

@@ -495,21 +495,11 @@ def terminal_closed(server):
 
 def terminal_closed_before_start(server):
     """Ctrl-D while waiting for an opponent leaves the match at once, freeing the seat."""
-    master, slave = pty.openpty()
-    env = dict(os.environ, NO_COLOR="1", SKIRMISH_STATE_DIR=STATE_DIR)
-    alone = subprocess.Popen([SKIRMISH, "--server", server.url, "create", "onedchess"],
-                             stdin=slave, stdout=slave, stderr=slave, env=env)
-    os.close(slave)
-    try:
+    with on_terminal(server, "create", "onedchess") as (alone, master):
         match = re.search(rb"Created onedchess match (\w+)", read_pty(master, b"Waiting for an opponent"))
         check(match is not None, "a match was created")
         os.write(master, b"\x04")
         check(alone.wait(5) == 0, "leaving a match not started exits 0")
-    finally:
-        if alone.poll() is None:
-            alone.kill()
-            alone.wait()
-        os.close(master)
     late = client(server.url, "join", match.group(1).decode(), name="late")
     late.expect(r"The server refused \(no_such_match|Joined match .* as white")
     late.kill()
@@ -576,21 +566,27 @@ def type_ahead(server):
 
 
 @contextlib.contextmanager
-def black_on_terminal(server, match):
-    """`skirmish resume MATCH --seat black` on a terminal of its own: yields (process, the
-    terminal's master side); the process is killed and the terminal closed afterwards."""
+def on_terminal(server, *args, no_color="1", typing=True):
+    """`skirmish ARGS` on a terminal of its own (its input too, unless not `typing`): yields
+    (process, the terminal's master side); the process is killed and the terminal closed
+    afterwards."""
     master, slave = pty.openpty()
-    env = dict(os.environ, NO_COLOR="1", SKIRMISH_STATE_DIR=STATE_DIR)
-    again = subprocess.Popen([SKIRMISH, "--server", server.url, "resume", match, "--seat", "black"],
-                             stdin=slave, stdout=slave, stderr=slave, env=env)
+    env = dict(os.environ, NO_COLOR=no_color, SKIRMISH_STATE_DIR=STATE_DIR)
+    process = subprocess.Popen([SKIRMISH, "--server", server.url, *args],
+                               stdin=slave if typing else subprocess.DEVNULL, stdout=slave, stderr=slave, env=env)
     os.close(slave)
     try:
-        yield again, master
+        yield process, master
     finally:
-        if again.poll() is None:
-            again.kill()
-            again.wait()
+        if process.poll() is None:
+            process.kill()
+            process.wait()
         os.close(master)
+
+
+def black_on_terminal(server, match):
+    """`skirmish resume MATCH --seat black` on a terminal of its own (on_terminal)."""
+    return on_terminal(server, "resume", match, "--seat", "black")
 
 
 def read_pty(fd, pattern, timeout=20):
@@ -613,12 +609,7 @@ def colours(server):
     """On a terminal the board is coloured; NO_COLOR turns it off."""
     white, black, match = start_pair(server, "onedchess")
     for no_color, wanted in (("", b"\x1b[34;1mWKi\x1b[0m"), ("1", b"| WKi | WKn | WKn |")):
-        master, slave = pty.openpty()
-        env = dict(os.environ, NO_COLOR=no_color)
-        watcher = subprocess.Popen([SKIRMISH, "--server", server.url, "watch", match],
-                                   stdin=subprocess.DEVNULL, stdout=slave, stderr=slave, env=env)
-        os.close(slave)
-        try:
+        with on_terminal(server, "watch", match, no_color=no_color, typing=False) as (watcher, master):
             seen = read_pty(master, b"Waiting for white.")
             check(wanted in seen, f"NO_COLOR={no_color!r}: expected {wanted!r} in {seen!r}")
             check(no_color == "" or b"\x1b[" not in seen, "NO_COLOR leaves no escape codes")
@@ -629,11 +620,6 @@ def colours(server):
             check(b"Waiting for white.\r\n\r\nStopped watching" in seen + said,
                   f"a line of its own: {(seen + said)[-200:]!r}")
             check(watcher.wait(20) == 0, "a spectator leaves on Ctrl-C")
-        finally:
-            if watcher.poll() is None:
-                watcher.kill()
-                watcher.wait()
-            os.close(master)
     white.kill()
     black.kill()
 
