@@ -80,9 +80,6 @@ std::vector<BotEntry> parse_bots_file(const std::string& text, const std::string
   return bots;
 }
 
-namespace {
-
-// Whether `program` (a command's first word) names an executable file, as /bin/sh finds it.
 bool program_exists(const std::string& program) {
   if (program.find('/') != std::string::npos) return ::access(program.c_str(), X_OK) == 0;
   const char* path = std::getenv("PATH");
@@ -91,8 +88,6 @@ bool program_exists(const std::string& program) {
     if (::access(((dir.empty() ? "." : dir) + "/" + program).c_str(), X_OK) == 0) return true;
   return false;
 }
-
-}  // namespace
 
 std::string file_fingerprint(const std::string& path) {
   std::ifstream in(path, std::ios::binary);

@@ -39,6 +39,9 @@ std::vector<BotEntry> parse_bots_file(const std::string& text, const std::string
 // bot still plays (and loses every game, as the docs say), but a typo is better seen now.
 // Commands that start with shell syntax (a variable, quotes, `VAR=value`) are not checked.
 std::vector<std::string> missing_programs(const std::vector<BotEntry>& bots);
+// Whether `program` (a command's first word) names an executable file, as /bin/sh and
+// execvp find it: a path itself, a bare name on $PATH.
+bool program_exists(const std::string& program);
 
 // The process to start for `bot`: the seed-submission driver for a .py file, else
 // `/bin/sh -c "exec COMMAND"` as the bridge does.

@@ -1,7 +1,6 @@
 #include "client-cli/tournament/tournament_run.h"
 
 #include <csignal>
-#include <cstdlib>
 #include <deque>
 #include <filesystem>
 #include <fstream>
@@ -9,7 +8,6 @@
 #include <list>
 #include <optional>
 #include <set>
-#include <sstream>
 #include <stdexcept>
 
 #include <unistd.h>
@@ -54,17 +52,6 @@ std::string seed_pieces(const nlohmann::json& options) {
   return it->is_string() ? it->get<std::string>() : it->dump();
 }
 
-// Whether execvp() could start `program`: a path is checked itself, a bare name is looked for
-// on PATH as execvp does.
-bool runnable_program(const std::string& program) {
-  if (program.find('/') != std::string::npos) return access(program.c_str(), X_OK) == 0;
-  const char* path = std::getenv("PATH");
-  std::istringstream dirs(path != nullptr ? path : "");
-  for (std::string dir; std::getline(dirs, dir, ':');)
-    if (access(((dir.empty() ? "." : dir) + "/" + program).c_str(), X_OK) == 0) return true;
-  return false;
-}
-
 void check_setup(const TournamentSetup& setup, const RunOptions& options) {
   client::check_game_name(setup.game);
   if (options.concurrency < 1)
@@ -77,7 +64,7 @@ void check_setup(const TournamentSetup& setup, const RunOptions& options) {
       throw std::invalid_argument("the seed-submission driver is missing: '" + driver +
                                   "' (set SKIRMISH_BOTS_DIR to the bots/ folder)");
     // Else every game of every seed-style bot would be lost as a crash (exit 127).
-    if (bot.kind == BotEntry::Kind::PythonDcms && !runnable_program(options.python))
+    if (bot.kind == BotEntry::Kind::PythonDcms && !program_exists(options.python))
       throw std::runtime_error("--python " + options.python + ": no such program, or it cannot be run (bot '" +
                                bot.name + "' needs it)");
     if (bot.kind == BotEntry::Kind::PythonDcms && setup.game != "dcms")
