@@ -475,14 +475,17 @@ class Session final : public Participant,
         })) {
       return;  // not durable yet: the journal append resumes this
     }
-    ws_.async_write(net::buffer(*queue_.front().text),
-                    [self = this->shared_from_this()](beast::error_code ec, std::size_t) {
-                      self->on_write(ec);
-                    });
+    // The handler owns the text while it is written: a connection closed for not reading
+    // (enqueue) empties the queue with this write still in flight.
+    const Message text = queue_.front().text;
+    ws_.async_write(net::buffer(*text), [self = this->shared_from_this(), text](beast::error_code ec, std::size_t) {
+      self->on_write(ec);
+    });
   }
 
   void on_write(beast::error_code ec) {
-    if (ec) {
+    // An empty queue: emptied by that close after the write was done, its handler not yet run.
+    if (ec || queue_.empty()) {
       queue_.clear();
       gone();
       return;
