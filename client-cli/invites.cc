@@ -54,17 +54,28 @@ std::string choose_invite(const std::string& flag_value) {
   return env != nullptr ? env : "";
 }
 
-std::string join_command(const ServerUrl& url, const std::string& match, const std::string& invite,
-                         Joiner joiner) {
+std::string skirmish_command(const ServerUrl& url, CaFileAs ca_file_as) {
   std::string command = "skirmish ";
   if (!is_default_server(url)) command += "--server " + shell_word(url.text()) + " ";
+  if (url.tls && !url.ca_file.empty()) {
+    const std::filesystem::path ca_file(url.ca_file);
+    command += "--ca-file " + shell_word(ca_file_as == CaFileAs::NameOnly ? ca_file.filename().string() : url.ca_file) + " ";
+  }
+  return command;
+}
+
+std::string join_command(const ServerUrl& url, const std::string& match, const std::string& invite,
+                         Joiner joiner) {
   // Their copy of the certificate: the name is what this client's file is called.
-  if (url.tls && !url.ca_file.empty())
-    command += "--ca-file " + shell_word(std::filesystem::path(url.ca_file).filename().string()) + " ";
+  std::string command = skirmish_command(url, CaFileAs::NameOnly);
   command += joiner == Joiner::Bot ? "bot --cmd PROGRAM " : "join ";
   command += shell_word(printable(match));
   if (!invite.empty()) command += " --invite " + shell_word(printable(invite));
   return command;
+}
+
+std::string replay_command(const ServerUrl& url, const std::string& match) {
+  return skirmish_command(url, CaFileAs::Path) + "replay " + shell_word(printable(match));
 }
 
 std::string loopback_note(const ServerUrl& url) {

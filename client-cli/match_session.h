@@ -33,6 +33,9 @@ struct SeatRequest {
   // Keep the seat's token in a file while the game runs (saved_seats.h), so that
   // `skirmish resume` can take the seat back after this client stops. People's seats only.
   bool remember_seat = false;
+  // At the game's end, say how to step through it again (a tournament lists its games in
+  // its own results instead).
+  bool replay_hint = true;
 };
 
 class MatchSession {

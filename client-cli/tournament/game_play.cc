@@ -198,6 +198,7 @@ void GamePlay::start_session(int seat, const std::string& match) {
   Player& p = *players_[static_cast<std::size_t>(seat)];
   client::SeatRequest request;
   request.seat = p.seat_name;
+  request.replay_hint = false;
   if (seat == 0) {
     request.mode = client::SeatRequest::Mode::Create;
     request.game = settings_.game;

@@ -108,10 +108,13 @@ def onedchess_game(server):
     check("White moved 2 RIGHT (2 -> 5), killed BKi" in black.text, "the last move is described")
     white.expect(r"Game over: White wins! \(king_taken\) You win\.")
     black.expect(r"Game over: White wins! \(king_taken\) You lose\.")
+    for player in (white, black):
+        player.expect(r"Step through it again: skirmish --server \S+ replay " + match)
     check(white.wait() == 0 and black.wait() == 0, "both clients exit 0")
     for board in ONEDCHESS_BOARDS:
         watcher.expect(re.escape(board))
     watcher.expect(r"Game over: White wins! \(king_taken\)\n")
+    watcher.expect(r"Step through it again: ")
     check(watcher.wait() == 0, "the spectator exits 0")
 
 

@@ -39,6 +39,14 @@ TEST_CASE("over wss:// with --ca-file the join command names the certificate's f
   CHECK(join_command(plain, "M", "") == "skirmish --server ws://h:1/ join M");
 }
 
+TEST_CASE("the replay command reaches the same server, with this user's own certificate path") {
+  CHECK(replay_command(parse_server_url("ws://127.0.0.1:8080"), "ANXCV2GS") == "skirmish replay ANXCV2GS");
+  ServerUrl url = parse_server_url("wss://games.example.org:8443");
+  url.ca_file = "/home/alice/my certs/server.crt";
+  CHECK(replay_command(url, "M") ==
+        "skirmish --server wss://games.example.org:8443/ --ca-file '/home/alice/my certs/server.crt' replay M");
+}
+
 TEST_CASE("a refused join or watch of a private match says to pass --invite, or to check the code") {
   CHECK(invite_advice("join", "ANXCV2GS", false) ==
         "pass the code its creator was given with --invite: skirmish join ANXCV2GS --invite CODE");
