@@ -14,15 +14,23 @@ std::optional<long long> parse_integer(std::string_view text) {
   return value;
 }
 
+// All digits (a minus first at most, as parse_integer takes), yet past what it holds.
+bool is_huge_integer(std::string_view text) {
+  if (!text.empty() && text.front() == '-') text.remove_prefix(1);
+  return !text.empty() && text.find_first_not_of("0123456789") == std::string_view::npos;
+}
+
 void check_value(const OptionSpec& spec, const std::string& value) {
   const std::string where = "option '" + spec.name + "': ";
   switch (spec.type) {
     case OptionSpec::Type::Int: {
+      // The range in every error: 1e+20 (how JSON writes a huge number) is no integer here,
+      // and the reader needs to know what is.
+      const std::string range = std::to_string(spec.min) + ".." + std::to_string(spec.max);
       auto n = parse_integer(value);
-      if (!n) throw OptionError(where + "'" + value + "' is not an integer");
-      if (*n < spec.min || *n > spec.max)
-        throw OptionError(where + std::to_string(*n) + " is out of range " +
-                          std::to_string(spec.min) + ".." + std::to_string(spec.max));
+      if (!n && is_huge_integer(value)) throw OptionError(where + value + " is out of range " + range);
+      if (!n) throw OptionError(where + "'" + value + "' is not an integer in the range " + range);
+      if (*n < spec.min || *n > spec.max) throw OptionError(where + std::to_string(*n) + " is out of range " + range);
       break;
     }
     case OptionSpec::Type::Bool:

@@ -27,7 +27,12 @@ TEST_CASE("resolve_options names the option that is wrong", "[options]") {
   CHECK_THROWS_WITH(resolve_options(kSpecs, Options{{"colour", "red"}}),
                     Catch::Contains("unknown option 'colour'"));
   CHECK_THROWS_WITH(resolve_options(kSpecs, Options{{"length", "ten"}}),
-                    Catch::Contains("option 'length': 'ten' is not an integer"));
+                    Catch::Contains("option 'length': 'ten' is not an integer in the range 1..100"));
+  // Past what a long long holds, as a JSON number's text would be: the range, not a wrap-around.
+  CHECK_THROWS_WITH(resolve_options(kSpecs, Options{{"length", "1e+20"}}),
+                    Catch::Contains("'1e+20' is not an integer in the range 1..100"));
+  CHECK_THROWS_WITH(resolve_options(kSpecs, Options{{"length", "99999999999999999999"}}),
+                    Catch::Contains("99999999999999999999 is out of range 1..100"));
   CHECK_THROWS_WITH(resolve_options(kSpecs, Options{{"length", "0"}}),
                     Catch::Contains("out of range 1..100"));
   CHECK_THROWS_WITH(resolve_options(kSpecs, Options{{"fog", "maybe"}}),
