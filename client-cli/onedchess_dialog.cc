@@ -1,13 +1,16 @@
 // 1D Chess: the position of the piece to move, then LEFT or RIGHT; or both at once
-// ("2 RIGHT"). "back" at the direction chooses another piece.
+// ("2 RIGHT"). "back" at the direction chooses another piece. A move that would take the
+// mover's own king (it loses at once, rules.md §3) is played only once confirmed.
 // The bridge's check of a bot's answer is here too: it wants the fields this dialog writes.
 #include <algorithm>
 #include <cctype>
+#include <utility>
 
 #include "client-cli/game_ui_parts.h"
 #include "client-cli/move_dialogs.h"
 #include "client-cli/style.h"
 #include "client-cli/words.h"
+#include "engine/onedchess/rules.h"
 
 namespace skirmish::client {
 namespace {
@@ -33,10 +36,16 @@ class OnedchessDialog : public MoveDialog {
       : board_(state.at("view").at("board")), own_(state.value("you", "") == "white" ? 'W' : 'B') {}
 
   std::string prompt() const override {
+    if (!confirming_.empty())
+      return std::to_string(*position_) + " " + confirming_ +
+             " takes your own king: you lose at once. Play it? (yes/no) >> ";
     return position_ ? "Select Direction (LEFT or RIGHT) >> " : "Select Position of Piece to Move >> ";
   }
 
   std::string help() const override {
+    if (!confirming_.empty())
+      return std::string(kLegend) + "Type: yes to play " + std::to_string(*position_) + " " + confirming_ +
+             " and lose the game, no to choose another move.\n";
     if (!position_)
       return std::string(kLegend) +
              "Type: the position of one of your pieces, e.g. '2', or a whole move, e.g. '2 RIGHT'.\n";
@@ -72,7 +81,16 @@ class OnedchessDialog : public MoveDialog {
         throw InputError("'" + printable(line) + "' is not a move: '" + printable(after_position(line)) +
                          "' is not a direction, so no piece is selected; type a position and LEFT or RIGHT, "
                          "e.g. '2 RIGHT'");
-      return nlohmann::json{{"position", position}, {"direction", *whole}};
+      return unless_own_king_falls(position, *whole);
+    }
+    if (!confirming_.empty()) {
+      const bool play = is_word(line, "yes") || is_word(line, "y");
+      if (!play && !is_word(line, "no") && !is_word(line, "n"))
+        throw InputError("'" + printable(line) + "' is neither yes nor no");
+      const std::string direction = std::exchange(confirming_, "");
+      if (play) return nlohmann::json{{"position", *position_}, {"direction", direction}};
+      position_.reset();
+      return std::nullopt;  // another move
     }
     if (is_word(line, "back")) {
       position_.reset();  // choose another piece
@@ -84,10 +102,35 @@ class OnedchessDialog : public MoveDialog {
                        board_[static_cast<std::size_t>(*position_)].get<std::string>() + ") is selected; '" +
                        printable(line) + "' is not a direction: type LEFT or RIGHT (or back, for another piece)");
     }
-    return nlohmann::json{{"position", *position_}, {"direction", *direction}};
+    return unless_own_king_falls(*position_, *direction);
   }
 
  private:
+  // The move, or nullopt and the question whether to play it when it would take the
+  // mover's own king: a slip of one cell that loses the game is asked about first.
+  std::optional<nlohmann::json> unless_own_king_falls(int position, const std::string& direction) {
+    namespace chess = engine::onedchess;
+    chess::Board board{};
+    for (int i = 0; i < chess::kBoardSize; ++i) board[static_cast<std::size_t>(i)] = cell_at(i);
+    const int landing =
+        chess::landing_cell(board, position, direction == "LEFT" ? chess::Direction::Left : chess::Direction::Right);
+    const chess::Cell taken = board[static_cast<std::size_t>(landing)];
+    if (landing == position || !chess::is_king(taken) || chess::cell_name(taken).front() != own_)
+      return nlohmann::json{{"position", position}, {"direction", direction}};
+    position_ = position;
+    confirming_ = direction;
+    return std::nullopt;
+  }
+
+  engine::onedchess::Cell cell_at(int position) const {
+    namespace chess = engine::onedchess;
+    const std::string name = board_[static_cast<std::size_t>(position)].get<std::string>();
+    for (const chess::Cell cell : {chess::Cell::WhiteKing, chess::Cell::WhiteKnight, chess::Cell::BlackKing,
+                                   chess::Cell::BlackKnight})
+      if (chess::cell_name(cell) == name) return cell;
+    return chess::Cell::Empty;
+  }
+
   static std::optional<std::string> direction_of(const std::string& word) {
     if (word == "L" || word == "LEFT") return "LEFT";
     if (word == "R" || word == "RIGHT") return "RIGHT";
@@ -108,6 +151,8 @@ class OnedchessDialog : public MoveDialog {
   nlohmann::json board_;
   char own_;
   std::optional<int> position_;
+  // Not empty while asking whether to play position_ this way: it takes the mover's own king.
+  std::string confirming_;
 };
 
 }  // namespace

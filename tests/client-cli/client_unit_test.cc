@@ -180,6 +180,30 @@ TEST_CASE("the Tactego dialog takes a whole move in one line, and back to choose
   CHECK(*dialog->feed("(2, 0) (1, 1)") == json({{"from", {2, 0}}, {"to", {1, 1}}}));
 }
 
+TEST_CASE("a 1D Chess move that would take one's own king is asked about before it is played") {
+  // White's king at 0, a black knight at 1: white's knight at 2 LEFT jumps onto its own king.
+  const json state = {{"game", "onedchess"}, {"you", "white"},
+                      {"view", {{"board", {"WKi", "BKn", "WKn", "EMPTY", "EMPTY", "EMPTY", "EMPTY", "BKn", "BKi"}}}}};
+  auto dialog = make_move_dialog(state);
+  CHECK_FALSE(dialog->feed("2 LEFT"));
+  CHECK(dialog->prompt() == "2 LEFT takes your own king: you lose at once. Play it? (yes/no) >> ");
+  CHECK_THROWS_WITH(dialog->feed("maybe"), "'maybe' is neither yes nor no");
+  CHECK_FALSE(dialog->feed("no"));  // not played: another move
+  CHECK(dialog->prompt() == "Select Position of Piece to Move >> ");
+  CHECK_FALSE(dialog->feed("2"));  // the same move in two steps asks too
+  CHECK_FALSE(dialog->feed("LEFT"));
+  CHECK(*dialog->feed("yes") == json({{"position", 2}, {"direction", "LEFT"}}));
+  // Taking one's own knight, or the other king, is played at once.
+  dialog = make_move_dialog(state);
+  CHECK(*dialog->feed("0 RIGHT") == json({{"position", 0}, {"direction", "RIGHT"}}));
+  const json black = {{"game", "onedchess"}, {"you", "black"}, {"view", state.at("view")}};
+  dialog = make_move_dialog(black);
+  CHECK(*dialog->feed("1 LEFT") == json({{"position", 1}, {"direction", "LEFT"}}));
+  // A king at the edge that cannot move takes nothing.
+  dialog = make_move_dialog(state);
+  CHECK(*dialog->feed("0 LEFT") == json({{"position", 0}, {"direction", "LEFT"}}));
+}
+
 TEST_CASE("the 1D Chess dialog takes '2 RIGHT' at once, and back to choose another piece") {
   const json state = {{"game", "onedchess"}, {"you", "white"},
                       {"view", {{"board", {"WKi", "WKn", "WKn", "EMPTY", "EMPTY", "EMPTY", "BKn", "BKn", "BKi"}}}}};
