@@ -271,15 +271,13 @@ void Lobby::remove_unstarted(const std::string& match_id, const std::string& why
     match = it->second;
   }
   // Only if it is still open with every seat empty: a join may have come meanwhile.
-  const auto summary = match->summary();
-  if (summary.status != "open" || summary.seats[0].taken || summary.seats[1].taken) return;
+  if (!match->remove_if_unstarted(why)) return;
   {
     std::lock_guard lock(mutex_);
     matches_.erase(match_id);
     removed_.emplace_back(match_id, why);
     if (removed_.size() > kRemovedRemembered) removed_.pop_front();
   }
-  match->mark_removed(why);
   spdlog::info("match {}: removed before it started ({})", match_id, why);
   services_.write_or_log(store::MatchCancelled{match_id, unix_ms()});
 }

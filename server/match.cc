@@ -96,14 +96,23 @@ bool Match::removed() const {
   return removed_;
 }
 
-void Match::mark_removed(const std::string& why) {
+bool Match::remove_if_unstarted(const std::string& why) {
   std::lock_guard lock(mutex_);
+  if (status_ != MatchStatus::Waiting || std::any_of(seats_.begin(), seats_.end(), [](const SeatSlot& s) { return s.taken; }))
+    return false;
   removed_ = true;
   const Message notice = make_message(protocol::encode_error(
       ErrorCode::NoSuchMatch, "match " + id_ + " was removed before it started: " + why, {}));
   for (const auto& spectator : spectators_)
     if (auto connection = spectator.connection.lock()) connection->deliver(notice);
   spectators_.clear();
+  return true;
+}
+
+void Match::refuse_if_removed() const {
+  if (removed_)
+    throw ProtocolError(ErrorCode::NoSuchMatch, "match " + id_ + " was removed before it started (every "
+                                                "player in it left, or nobody joined it in time)");
 }
 
 engine::Outcome Match::outcome() const {

@@ -61,9 +61,12 @@ class Match : public std::enable_shared_from_this<Match> {
   bool over() const;
   // The lobby removed it before it started (no player seated): nothing more will happen.
   bool removed() const;
-  // Called by the lobby as it removes the match: its spectators are told (no_such_match,
-  // without id) and let go, so their connections may watch something else.
-  void mark_removed(const std::string& why);
+  // The lobby's removal: only if it is still open with every seat empty, checked and done
+  // under the match's lock, so that a join racing it either comes first (the match stays)
+  // or is refused (no seat is ever taken in a removed match). Its spectators are told
+  // (no_such_match, without id) and let go, so their connections may watch something else.
+  // Returns whether it was removed.
+  bool remove_if_unstarted(const std::string& why);
   // Created, not started. Read without the match's lock, so the lobby may ask under its own.
   bool waiting_for_players() const { return waiting_for_players_.load(std::memory_order_relaxed); }
   protocol::MatchSummary summary() const;
@@ -130,6 +133,8 @@ class Match : public std::enable_shared_from_this<Match> {
   // All private members expect mutex_ held.
   void require_seat_holder(const Participant* who, engine::Seat seat) const;
   void require_running() const;
+  // Throws no_such_match once the lobby removed it (remove_if_unstarted).
+  void refuse_if_removed() const;
   void require_current_turn(std::optional<long long> for_turn) const;
   void start_game();
   // Stores then applies one turn (the store first: nobody hears of an unstored move).

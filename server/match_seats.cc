@@ -74,6 +74,7 @@ engine::Seat Match::join(const std::shared_ptr<Participant>& who,
                          const std::optional<std::string>& seat_wanted,
                          const std::string& player_name, const std::string& id) {
   std::lock_guard lock(mutex_);
+  refuse_if_removed();
   if (status_ == MatchStatus::Over)
     throw ProtocolError(ErrorCode::GameOver, "match " + id_ + " is over");
   engine::Seat seat = -1;
@@ -119,6 +120,7 @@ engine::Seat Match::join(const std::shared_ptr<Participant>& who,
 
 void Match::watch(const std::shared_ptr<Participant>& who, const std::string& id) {
   std::lock_guard lock(mutex_);
+  refuse_if_removed();
   if (settings_.spectators == protocol::Spectators::None)
     throw ProtocolError(ErrorCode::SpectatorsNotAllowed,
                         "match " + id_ + " does not allow spectators");
