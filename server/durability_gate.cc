@@ -181,6 +181,13 @@ void DurabilityGate::run() {
   if (background_) priority_.bind_to_this_thread();
   std::vector<std::vector<store::StoreWrite>> batch;
   for (;;) {
+    if (store_broken_) {
+      // Nothing more is applied (the journal keeps it for the restart): wait for the stop.
+      // Looping on, a stop with matches held back asked for them at once again and again.
+      std::unique_lock lock(store_mutex_);
+      store_wake_.wait(lock, [this] { return store_stopping_; });
+      return;
+    }
     std::size_t count = 0;
     std::uint64_t last = 0;
     bool urgent = false;

@@ -147,6 +147,27 @@ TEST_CASE("a write SQLite refuses stops the server, and the restart names it", "
                         Catch::Contains(".log:2"));
 }
 
+TEST_CASE("after a write SQLite refused the stop ends at once though a match is held back", "[gate][hold]") {
+  skirmish::test::TempDir dir;
+  std::atomic<int> failures{0};
+  boost::asio::io_context io;
+  Metrics metrics;
+  auto store = std::make_shared<MatchStore>(dir.path());
+  auto gate = std::make_shared<DurabilityGate>(io.get_executor(), store, metrics,
+                                               [&](const std::string&) { ++failures; });
+  gate->submit(create_now("HELD"));  // a young 1D Chess match: the store thread holds it back
+  REQUIRE(run_until(io, [&] { return gate->passed(gate->stamp()); }));
+  const auto batches = [&] { return metrics.store_commits_total.load(); };
+  for (int i = 0; i < 300 && batches() == 0; ++i) std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  REQUIRE(batches() >= 1);  // its batch is applied, the match held
+  gate->submit(skirmish::store::MatchStarted{"NOPE", 2});
+  REQUIRE(run_until(io, [&] { return failures.load() > 0; }));
+  // The store thread, asked to apply what is held while nothing more may be applied, spun
+  // at full speed and the stop waited for it for ever.
+  auto stopped = std::async(std::launch::async, [&] { gate->stop(); });
+  CHECK(stopped.wait_for(std::chrono::seconds(5)) == std::future_status::ready);
+}
+
 TEST_CASE_METHOD(GateOnFreshStore, "stop() journals and stores what is still queued", "[gate]") {
   // The io_context is never run: no flush comes.
   for (const char* id : {"A", "B", "C"}) gate->submit(create(id));
