@@ -22,23 +22,24 @@ bool is_loopback_address(const std::string& address) {
 
 ConnectionSlot::ConnectionSlot(ServerContext& context, std::string address)
     : context_(&context), address_(std::move(address)) {
-  const int all = context.connections.fetch_add(1) + 1;
   const int mine = context.connections_by_address.add(address_);
   const int per_address = context.config.max_connections_per_ip;
-  if (all > context.config.max_connections)
-    over_ = Over::Server;
-  else if (per_address > 0 && mine > per_address && !is_loopback_address(address_))
+  if (per_address > 0 && mine > per_address && !is_loopback_address(address_)) {
     over_ = Over::Address;
+    return;
+  }
+  in_total_ = true;
+  if (context.connections.fetch_add(1) + 1 > context.config.max_connections) over_ = Over::Server;
 }
 
 ConnectionSlot::ConnectionSlot(ConnectionSlot&& other) noexcept
-    : context_(other.context_), address_(std::move(other.address_)), over_(other.over_) {
+    : context_(other.context_), address_(std::move(other.address_)), over_(other.over_), in_total_(other.in_total_) {
   other.context_ = nullptr;
 }
 
 ConnectionSlot::~ConnectionSlot() {
   if (!context_) return;
-  context_->connections.fetch_sub(1);
+  if (in_total_) context_->connections.fetch_sub(1);
   context_->connections_by_address.remove(address_);
 }
 

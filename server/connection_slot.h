@@ -1,7 +1,10 @@
 #pragma once
 // Counts one TCP connection for as long as it lives, in all and per client address, and says
 // whether it came over a limit: the server's --max-connections, or --max-connections-per-ip
-// (so that one host cannot take every slot and keep a dropped player from coming back).
+// (so that one host cannot take every slot and keep a dropped player from coming back). One
+// over its address's limit is not counted in the server's total: the sockets one host opens
+// past its limit do not fill the server.
+#include <chrono>
 #include <mutex>
 #include <string>
 #include <unordered_map>
@@ -34,12 +37,19 @@ class ConnectionSlot {
   ConnectionSlot& operator=(ConnectionSlot&&) = delete;
 
   Over over() const { return over_; }
+  // How long the client has to finish its TLS and WebSocket handshakes: a connection over a
+  // limit is only kept long enough to be told why, so that idle sockets do not hold
+  // the server's room.
+  std::chrono::seconds handshake_timeout() const {
+    return over_ == Over::None ? std::chrono::seconds(30) : std::chrono::seconds(5);
+  }
   const std::string& address() const { return address_; }
 
  private:
   ServerContext* context_;  // null once moved from; the context outlives its connections
   std::string address_;
   Over over_ = Over::None;
+  bool in_total_ = false;  // counted in ServerContext::connections
 };
 
 // 127.0.0.0/8 and ::1: the host itself, or a reverse proxy on it, whose clients all share it.

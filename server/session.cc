@@ -157,7 +157,7 @@ class Session final : public Participant,
   }
 
   void tls_handshake() {
-    beast::get_lowest_layer(ws_).expires_after(std::chrono::seconds(30));
+    beast::get_lowest_layer(ws_).expires_after(slot_.handshake_timeout());
     // `used` has a default only because Boost 1.81's ssl_stream checks this handler against
     // the wrong signature, void(error_code); it is always called with both arguments.
     ws_.next_layer().async_handshake(
@@ -177,7 +177,7 @@ class Session final : public Participant,
   // The first request on the port: a WebSocket upgrade (the game protocol) or plain HTTP
   // (/healthz, /metrics, /api/matches), answered once and closed.
   void read_request() {
-    beast::get_lowest_layer(ws_).expires_after(std::chrono::seconds(30));
+    beast::get_lowest_layer(ws_).expires_after(slot_.handshake_timeout());
     request_parser_.emplace();
     request_parser_->header_limit(16 * 1024);
     request_parser_->body_limit(16 * 1024);
@@ -304,7 +304,7 @@ class Session final : public Participant,
   void accept() {
     const Config& config = context_->config;
     websocket::stream_base::timeout timeout{};
-    timeout.handshake_timeout = std::chrono::seconds(30);
+    timeout.handshake_timeout = slot_.handshake_timeout();
     timeout.idle_timeout = config.idle_timeout.count() > 0
                                ? std::chrono::duration_cast<std::chrono::steady_clock::duration>(
                                      config.idle_timeout)
@@ -531,7 +531,7 @@ class TlsDetector : public std::enable_shared_from_this<TlsDetector<Executor>> {
       : stream_(std::move(stream)), context_(std::move(context)), slot_(std::move(slot)) {}
 
   void run() {
-    stream_.expires_after(std::chrono::seconds(30));
+    stream_.expires_after(slot_.handshake_timeout());
     beast::async_detect_ssl(stream_, buffer_,
                             [self = this->shared_from_this()](beast::error_code ec, bool tls) {
                               self->hand_over(ec, tls);

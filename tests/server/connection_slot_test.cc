@@ -29,7 +29,7 @@ TEST_CASE("one address gets at most its share of connections, loopback any numbe
   CHECK(connect("2001:db8::1") == Over::None);
   for (int i = 0; i < 5; ++i) CHECK(connect("127.0.0.1") == Over::None);
   CHECK(connect("::1") == Over::None);
-  CHECK(context.connections.load() == 11);
+  CHECK(context.connections.load() == 10);  // the one refused is not in the server's total
 
   slots.erase(slots.begin(), slots.begin() + 3);  // the three from 203.0.113.7 close
   CHECK(context.connections.load() == 8);
@@ -51,6 +51,23 @@ TEST_CASE("the server's own limit comes first, and 0 turns the per-address one o
   slots.pop_back();
   CHECK(context.connections.load() == 4);
   CHECK(moved.address() == "198.51.100.1");
+}
+
+TEST_CASE("sockets one host opens past its share do not fill the server, and get 5 s to be told", "[server][limits]") {
+  ServerContext context;
+  context.config.max_connections = 10;
+  context.config.max_connections_per_ip = 2;
+  std::vector<std::unique_ptr<ConnectionSlot>> slots;
+  for (int i = 0; i < 100; ++i) slots.push_back(std::make_unique<ConnectionSlot>(context, "203.0.113.7"));
+  CHECK(slots.front()->handshake_timeout() == std::chrono::seconds(30));
+  CHECK(slots.back()->over() == Over::Address);
+  CHECK(slots.back()->handshake_timeout() == std::chrono::seconds(5));
+  // Another player still gets in: the 98 refused ones are not counted against the server.
+  ConnectionSlot player(context, "198.51.100.1");
+  CHECK(player.over() == Over::None);
+  CHECK(context.connections.load() == 3);
+  slots.clear();
+  CHECK(context.connections.load() == 1);
 }
 
 }  // namespace
