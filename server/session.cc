@@ -43,6 +43,8 @@ constexpr std::size_t kMaxQueuedMessages = 4096;
 // Frames between the size limit and this multiple of it are dropped with `too_large`;
 // larger ones close the connection (1009) before we buffer them.
 constexpr std::size_t kHardLimitFactor = 16;
+// A read buffer that grew past this for one frame is given back after it.
+constexpr std::size_t kKeptReadBuffer = 64 * 1024;
 // How long a history read waits for the store thread to put the journaled writes made
 // before it into SQLite (a read hurries it: it applies what it has at once).
 constexpr std::chrono::seconds kHistoryStoreWait{2};
@@ -422,7 +424,16 @@ class Session final : public Participant,
       if (requests_.said_hello()) hello_timer_.reset();  // cancels its wait
     }
     buffer_.consume(buffer_.size());
-    if (!closing_) read();
+    // One large frame (up to 16 times the message limit is read before it is refused) must
+    // not leave its megabytes with an idle connection.
+    if (buffer_.capacity() > kKeptReadBuffer) buffer_.shrink_to_fit();
+    if (closing_) {
+      // Closed while this frame waited to be handled (the unread-queue close shuts the socket
+      // with no read or write in flight to notice): nothing else would tell the match.
+      gone();
+      return;
+    }
+    read();
   }
 
   // The connection is gone: the match holds a seat for the reconnect grace.
@@ -464,7 +475,9 @@ class Session final : public Participant,
   }
 
   void write() {
-    if (closing_ || queue_.empty()) return;
+    // writing_: a gate's resume for a head since dropped (say_going_away) may come while the
+    // next message is being written; Beast allows one write at a time.
+    if (closing_ || queue_.empty() || writing_) return;
     const auto& gate = context_->gate;
     // Resumed by dispatch: with one network thread the flush writes the message itself,
     // rather than posting a handler per waiting connection (about 2 us a move in the
@@ -478,12 +491,14 @@ class Session final : public Participant,
     // The handler owns the text while it is written: a connection closed for not reading
     // (enqueue) empties the queue with this write still in flight.
     const Message text = queue_.front().text;
+    writing_ = true;
     ws_.async_write(net::buffer(*text), [self = this->shared_from_this(), text](beast::error_code ec, std::size_t) {
       self->on_write(ec);
     });
   }
 
   void on_write(beast::error_code ec) {
+    writing_ = false;
     // An empty queue: emptied by that close after the write was done, its handler not yet run.
     if (ec || queue_.empty()) {
       queue_.clear();
@@ -509,6 +524,7 @@ class Session final : public Participant,
   std::string peer_;      // address:port, for the log
   bool closing_ = false;
   bool gone_ = false;
+  bool writing_ = false;  // an async_write is in flight
   bool websocket_ = false;  // upgraded (else a plain HTTP request)
   bool accepted_ = false;   // its WebSocket handshake has completed
   std::optional<http::request_parser<http::string_body>> request_parser_;
