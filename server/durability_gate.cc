@@ -147,6 +147,7 @@ void DurabilityGate::release_waiters() {
 bool DurabilityGate::await_stored(std::uint64_t stamp, std::chrono::milliseconds timeout) {
   std::unique_lock lock(store_mutex_);
   if (stored_.load() >= stamp) return true;
+  raise_wanted_.store(true);
   priority_.set_background(false);  // a store thread kept waiting for an idle CPU runs now
   hurry_ = true;
   hurry_through_ = std::max(hurry_through_, stamp);
@@ -166,6 +167,7 @@ void DurabilityGate::stop() {
     store_stopping_ = true;
     // What is left is applied now, not when a CPU is idle: on a busy machine a store thread
     // left in SCHED_IDLE kept a SIGTERM'ed server up for 2-30 s (it must exit within 5).
+    raise_wanted_.store(true);
     priority_.set_background(false);
   }
   store_wake_.notify_one();
@@ -212,9 +214,14 @@ void DurabilityGate::run() {
       batch.swap(to_store_);
       count = std::exchange(to_store_count_, 0);
       last = to_store_last_;
-      // Under the lock, as await_stored() and stop() raise it: the policy set last is the
-      // one for the latest state (a stop just after `urgent` was read is not undone).
-      if (background_) priority_refused = !priority_.set_background(!urgent);
+      raise_wanted_.store(false);  // what asked for it is in `urgent` now
+    }
+    // Lowered after the lock: a thread that may only run on an idle CPU must not hold what
+    // the network threads take for every append. A stop or a history read that came since
+    // the lock raised it already, or raises it after: either way it stays raised.
+    if (background_) {
+      priority_refused = !priority_.set_background(!urgent);
+      if (!urgent && raise_wanted_.load()) priority_.set_background(false);
     }
     if (priority_refused)
       std::call_once(priority_refused_, [] {

@@ -157,6 +157,10 @@ class DurabilityGate : public std::enable_shared_from_this<DurabilityGate> {
   std::vector<std::pair<std::uint64_t, std::function<void()>>> waiters_;
   std::once_flag failure_reported_;
   ThreadPriority priority_;  // the store thread's
+  // Set (before raising it) by a stop or a history read that needs the store thread now;
+  // cleared by the store thread as it takes a batch. Read after the store thread lowers
+  // itself, which it does without a lock: a raise that came meanwhile is not undone.
+  std::atomic<bool> raise_wanted_{false};
   bool background_ = false;  // it may wait for idle CPUs (ThreadPriority::can_leave_background)
   std::once_flag priority_refused_;
   std::optional<JournalSyncer> syncer_;  // with --store-sync full only

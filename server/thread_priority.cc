@@ -18,22 +18,14 @@ bool ThreadPriority::can_leave_background() {
   return can;
 }
 
-void ThreadPriority::bind_to_this_thread() {
-  std::lock_guard lock(mutex_);
-  tid_ = ::gettid();
-  background_ = -1;
-}
+void ThreadPriority::bind_to_this_thread() { tid_.store(::gettid()); }
 
 bool ThreadPriority::set_background(bool background) {
-  std::lock_guard lock(mutex_);  // the policy set last is the one the thread has
-  const int wanted = background ? 1 : 0;
-  if (tid_ == 0) return false;
-  if (background_ == wanted) return true;
+  const pid_t tid = tid_.load();
+  if (tid == 0) return false;
   sched_param param{};
   param.sched_priority = 0;
-  if (::sched_setscheduler(tid_, background ? SCHED_IDLE : SCHED_OTHER, &param) != 0) return false;
-  background_ = wanted;
-  return true;
+  return ::sched_setscheduler(tid, background ? SCHED_IDLE : SCHED_OTHER, &param) == 0;
 }
 
 }  // namespace skirmish::server

@@ -4,7 +4,7 @@
 // delay the games but must not fall behind for good either (DurabilityGate's store thread).
 #include <sys/types.h>
 
-#include <mutex>
+#include <atomic>
 
 namespace skirmish::server {
 
@@ -17,14 +17,15 @@ class ThreadPriority {
 
   // Binds to the calling thread.
   void bind_to_this_thread();
-  // SCHED_IDLE when `background`, SCHED_OTHER otherwise; a no-op when already so. Returns
-  // false when the system refuses (the thread then keeps its policy: nothing breaks).
+  // SCHED_IDLE when `background`, SCHED_OTHER otherwise. Returns false when the system
+  // refuses (the thread then keeps its policy: nothing breaks). Takes no lock: the thread
+  // lowers itself while others may raise it, and a thread in SCHED_IDLE must hold nothing
+  // another waits for. When two calls race, the later system call wins: the caller that
+  // lowers checks afterwards whether it was asked to stay up (DurabilityGate::run).
   bool set_background(bool background);
 
  private:
-  std::mutex mutex_;
-  pid_t tid_ = 0;
-  int background_ = -1;  // -1: unknown
+  std::atomic<pid_t> tid_{0};
 };
 
 }  // namespace skirmish::server

@@ -1,5 +1,7 @@
 #include "server/store/journal.h"
 
+#include <vector>
+
 #include <fcntl.h>
 #include <sys/mman.h>
 #include <unistd.h>
@@ -169,11 +171,19 @@ void Journal::append(std::string_view lines, std::uint64_t first_seq, std::uint6
 }
 
 void Journal::forget_through(std::uint64_t applied) {
-  std::lock_guard lock(finished_mutex_);
-  while (!finished_.empty() && finished_.front().second <= applied) {
+  // Removed after the lock: the store thread calls this, at the lowest CPU priority, and the
+  // network thread takes the lock when it starts a segment.
+  std::vector<fs::path> done;
+  {
+    std::lock_guard lock(finished_mutex_);
+    while (!finished_.empty() && finished_.front().second <= applied) {
+      done.push_back(std::move(finished_.front().first));
+      finished_.pop_front();
+    }
+  }
+  for (const fs::path& path : done) {
     std::error_code error;
-    fs::remove(finished_.front().first, error);  // left behind, it is skipped at the next start
-    finished_.pop_front();
+    fs::remove(path, error);  // left behind, it is skipped at the next start
   }
 }
 
