@@ -95,9 +95,17 @@ std::string optional_string(const json& message, std::string_view field) {
   return it->get<std::string>();
 }
 
+// The `match` of join, watch and resume: an id, so not empty (an empty one was looked up
+// and refused with advice about a match with no id).
+std::string require_match_id(const json& message) {
+  const std::string& id = require_string(message, "match");
+  if (id.empty()) bad("match", "is empty: give the id of a match (from match_created or list_matches)");
+  return id;
+}
+
 // A JSON value named for an error message: "5.5", "an object", "null".
 std::string describe(const json& value) {
-  if (value.is_number()) return value.dump();
+  if (value.is_number() || value.is_boolean()) return value.dump();
   if (value.is_null()) return "null";
   return std::string(value.is_object() ? "an object" : "an array");
 }
@@ -246,11 +254,39 @@ std::string peek_request_id(std::string_view frame) {
   return finder.id->dump();
 }
 
+namespace {
+
+// "the message is not valid JSON at byte 21: syntax error while parsing value - invalid
+// literal; last read: '}g'": where it broke and why, from the parser's own explanation
+// (without its "[json.exception...] parse error at line 1, column 21: " prefix; bounded,
+// since the part it quotes may be a long string). A number too large for a double
+// ("1e999") has no byte.
+std::string invalid_json_text(const json::exception& error) {
+  std::string_view why = error.what();
+  if (const auto tag_end = why.find("] "); why.starts_with("[json.exception") && tag_end != std::string_view::npos)
+    why.remove_prefix(tag_end + 2);
+  std::string where;
+  if (const auto* parse = dynamic_cast<const json::parse_error*>(&error)) {
+    where = " at byte " + std::to_string(parse->byte);
+    if (const auto column = why.find("column "); column != std::string_view::npos)
+      if (const auto colon = why.find(": ", column); colon != std::string_view::npos) why.remove_prefix(colon + 2);
+  }
+  constexpr std::size_t kMaxWhy = 200;
+  std::string text = "the message is not valid JSON" + where + ": " + std::string(why.substr(0, kMaxWhy));
+  if (why.size() > kMaxWhy) text += "...";
+  return text;
+}
+
+}  // namespace
+
 ClientMessage parse_client_message(std::string_view frame, std::string& id_out) {
   id_out.clear();
-  json message = json::parse(frame, nullptr, /*allow_exceptions=*/false);
-  if (message.is_discarded())
-    throw ProtocolError(ErrorCode::BadJson, "the message is not valid JSON");
+  json message;
+  try {
+    message = json::parse(frame);
+  } catch (const json::exception& error) {  // parse_error, or out_of_range for 1e999
+    throw ProtocolError(ErrorCode::BadJson, invalid_json_text(error));
+  }
   if (!message.is_object())
     throw ProtocolError(ErrorCode::BadJson, "the message must be a JSON object");
 
@@ -295,23 +331,25 @@ ClientMessage parse_client_message(std::string_view frame, std::string& id_out) 
         bad("invite", "needs 'match': a private match is listed only when asked for by its id with its code");
       break;
     case MessageType::Join: {
-      out.match = require_string(message, "match");
+      out.match = require_match_id(message);
       // A seat name ("blue") or its number (0 or 1), which the match resolves; dump() keeps
       // a number's exact digits (get<long long>() would wrap 2^63..2^64-1 to negatives).
       auto seat = message.find("seat");
       if (seat != message.end() && seat->is_number_integer())
         out.seat = seat->dump();
+      else if (seat != message.end() && !seat->is_null() && !seat->is_string())
+        bad("seat", "must be a seat's name (\"blue\") or its number (0 or 1), not " + describe(*seat));
       else if (std::string name = optional_string(message, "seat"); !name.empty())
         out.seat = std::move(name);
       out.invite = optional_string(message, "invite");
       break;
     }
     case MessageType::Watch:
-      out.match = require_string(message, "match");
+      out.match = require_match_id(message);
       out.invite = optional_string(message, "invite");
       break;
     case MessageType::Resume:
-      out.match = require_string(message, "match");
+      out.match = require_match_id(message);
       out.token = require_string(message, "token");
       break;
     case MessageType::Move:

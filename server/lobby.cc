@@ -175,10 +175,12 @@ void Lobby::require_open_match_quota(const std::string& address) {
   if (mine.size() >= quota)
     throw ProtocolError(ErrorCode::TooManyOpenMatches,
                         fmt::format("{} match{} created from your address {} {} waiting for players, "
-                                    "the most this server allows; join or leave one of them, or wait "
-                                    "until they start",
+                                    "the most this server allows: wait until one starts, or remove one "
+                                    "you created by joining it and leaving (a match whose last player "
+                                    "leaves is removed); one that nobody joins is removed after {} (or its "
+                                    "reconnect_grace_ms, if longer)",
                                     mine.size(), mine.size() == 1 ? "" : "es", address,
-                                    mine.size() == 1 ? "is" : "are"));
+                                    mine.size() == 1 ? "is" : "are", describe_wait(settings_.unjoined_wait)));
 }
 
 // A match nobody joins is removed after a while: long enough for a friend to get its id (and

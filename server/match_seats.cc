@@ -218,7 +218,9 @@ void Match::disconnected(const Participant* who, std::optional<engine::Seat> sea
   if (status_ == MatchStatus::Over) return;
   const auto held_for = hold_seat(*seat);
   spdlog::info("match {}: {} disconnected; held for {} ms", id_, seat_name(*seat), held_for.count());
-  tell_others(*seat, protocol::PresenceEvent::Disconnected, held_for);
+  // The server is stopping: everyone gets its shutdown notice; "X lost the connection"
+  // before it (the other seat's close can come first) would mislead.
+  if (!services_.stopping()) tell_others(*seat, protocol::PresenceEvent::Disconnected, held_for);
 }
 
 void Match::on_grace_expired(engine::Seat seat, std::uint64_t generation) {

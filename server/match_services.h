@@ -3,6 +3,7 @@
 // off), its durability gate (null in unit tests: each write then runs and commits at once)
 // and the metrics. Store writes go through write(): with a gate they are queued for the
 // journal and no message that tells of them leaves before they are stored.
+#include <atomic>
 #include <chrono>
 #include <cstdint>
 #include <memory>
@@ -23,8 +24,12 @@ struct MatchServices {
   // The longest a match with every seat away is kept (the server's --reconnect-grace-ms):
   // a match's own longer grace is for a player waiting for the other to come back.
   std::chrono::milliseconds unattended_grace{60000};
+  // The server's ServerContext::stopping (null in unit tests): while every connection is
+  // told of the stop, a player's drop is not news for the others.
+  const std::atomic<bool>* server_stopping = nullptr;
 
   Metrics& metrics() const;
+  bool stopping() const { return server_stopping != nullptr && server_stopping->load(); }
   // Stores `write` (store/store_write.h). A store that cannot take it any more (failed or
   // stopping) is logged, counted and thrown on as ProtocolError(internal) naming it: the
   // caller must then not go on.

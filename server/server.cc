@@ -125,7 +125,10 @@ struct Server::Impl {
       spdlog::info("storing is off: matches are not kept across restarts");
     }
     context->lobby = std::make_shared<Lobby>(ioc.get_executor(), lobby,
-                                             MatchServices{context->store, &context->metrics, context->gate});
+                                             MatchServices{.store = context->store,
+                                                           .metrics_ptr = &context->metrics,
+                                                           .gate = context->gate,
+                                                           .server_stopping = &context->stopping});
     if (context->store) {
       const auto [running, open] = context->lobby->restore();
       if (running + open > 0)

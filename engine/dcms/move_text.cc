@@ -2,22 +2,10 @@
 
 #include <vector>
 
+#include "engine/dcms/blanks.h"
+
 namespace skirmish::engine::dcms {
 namespace {
-
-bool is_blank(char ch) { return ch == ' ' || ch == '\t'; }
-
-std::vector<std::string_view> split_blanks(std::string_view text) {
-  std::vector<std::string_view> tokens;
-  std::size_t i = 0;
-  while (i < text.size()) {
-    while (i < text.size() && is_blank(text[i])) ++i;
-    const std::size_t start = i;
-    while (i < text.size() && !is_blank(text[i])) ++i;
-    if (i > start) tokens.push_back(text.substr(start, i - start));
-  }
-  return tokens;
-}
 
 std::optional<Orders> refuse(std::string* reason, std::string why) {
   if (reason) *reason = std::move(why);

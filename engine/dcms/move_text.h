@@ -9,8 +9,8 @@
 
 namespace skirmish::engine::dcms {
 
-// Parses pairs "<letter> <digit>" separated by runs of blanks (leading and trailing blanks
-// ignored). On a bad move returns nullopt and, if `reason` is set, says what was wrong.
+// Parses pairs "<letter> <digit>" separated by runs of blanks (blanks.h; leading and
+// trailing blanks ignored). On a bad move returns nullopt and, if `reason` is set, says what was wrong.
 std::optional<Orders> parse_orders_text(Seat seat, std::string_view pieces, std::string_view text,
                                         std::string* reason);
 

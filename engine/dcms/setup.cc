@@ -1,12 +1,13 @@
 #include "engine/dcms/setup.h"
 
 #include <charconv>
+#include <limits>
 #include <vector>
+
+#include "engine/dcms/blanks.h"
 
 namespace skirmish::engine::dcms {
 namespace {
-
-bool is_blank(char ch) { return ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r'; }
 
 std::string piece_label(Seat seat, int index) {
   return std::string(kPieceNames[static_cast<std::size_t>(index)]) + " (" +
@@ -17,19 +18,15 @@ std::string piece_label(Seat seat, int index) {
 
 SetupCheck check_setup(const Map& map, Seat seat, std::string_view pieces, std::string_view text) {
   SetupCheck result;
+  const std::vector<std::string_view> tokens = split_blanks(text);
   std::vector<int> numbers;
-  std::size_t i = 0;
-  while (i < text.size()) {
-    while (i < text.size() && is_blank(text[i])) ++i;
-    const std::size_t start = i;
-    while (i < text.size() && !is_blank(text[i])) ++i;
-    if (i == start) break;
-    const std::string_view token = text.substr(start, i - start);
+  for (const std::string_view token : tokens) {
     int value = 0;
     auto [end, ec] = std::from_chars(token.data(), token.data() + token.size(), value);
     if (ec == std::errc::result_out_of_range && end == token.data() + token.size()) {
-      result.problem = "'" + std::string(token) + "' is off the board (far too large)";
-      return result;
+      // Off any board: named with its piece below, in the pieces' order, as it was written.
+      numbers.push_back(token.front() == '-' ? std::numeric_limits<int>::min() : std::numeric_limits<int>::max());
+      continue;
     }
     if (ec != std::errc{} || end != token.data() + token.size()) {
       result.problem = "malformed placement: '" + std::string(token) +
@@ -40,16 +37,18 @@ SetupCheck check_setup(const Map& map, Seat seat, std::string_view pieces, std::
   }
   const std::size_t wanted = 2 * pieces.size();
   if (numbers.size() != wanted) {
+    // In positions too: a JSON placement is a list of [row, col] pairs.
     result.problem = "wrong count: " + std::to_string(numbers.size()) + " numbers given, " +
-                     std::to_string(wanted) + " needed (row and column for each of " +
-                     std::string(pieces) + ")";
+                     std::to_string(wanted) + " needed (a row and a column for each of " +
+                     std::to_string(pieces.size()) + " pieces, " + std::string(pieces) + ": " +
+                     std::to_string(pieces.size()) + " positions)";
     return result;
   }
   for (int p = 0; p < static_cast<int>(pieces.size()); ++p) {
     const auto slot = static_cast<std::size_t>(p);
     const Pos pos{numbers[2 * slot], numbers[2 * slot + 1]};
-    const std::string where = piece_label(seat, p) + " at (" + std::to_string(pos.row) + ", " +
-                              std::to_string(pos.col) + ")";
+    const std::string where = piece_label(seat, p) + " at (" + std::string(tokens[2 * slot]) + ", " +
+                              std::string(tokens[2 * slot + 1]) + ")";
     if (!map.on_board(pos.row, pos.col)) {
       result.problem = where + " is off the board (" + std::to_string(map.rows) + " rows, " +
                        std::to_string(map.cols) + " columns)";

@@ -136,7 +136,7 @@ class DcmsCodec final : public GameCodec {
   }
 
   void write_view(JsonWriter& out, const engine::GameState& state, const engine::Viewer& viewer,
-                  bool) const override {
+                  bool match_over) const override {
     const dc::DcmsState& game = typed(state);
     const dc::Map& map = game.map();
     out.begin_object();
@@ -149,7 +149,9 @@ class DcmsCodec final : public GameCodec {
     out.key("cols").number(map.cols);
     out.key("pieces").string(game.pieces());
     out.key("max_turns").number(game.max_turns());
-    out.key("phase").string(phase_name(game.phase()));
+    // "over" however the match ended: a resignation, time-out or forfeit leaves the
+    // engine's own phase where the game stopped.
+    out.key("phase").string(match_over ? "over" : phase_name(game.phase()));
     out.key("walls").begin_array();
     std::string row(static_cast<std::size_t>(map.cols), '.');
     for (int r = 0; r < map.rows; ++r) {

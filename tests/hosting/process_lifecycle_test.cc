@@ -139,6 +139,7 @@ TEST_CASE("SIGTERM: clients are told, closed with 1001, the server exits 0 withi
   game.play(3);
   skirmish::test::TestClient watcher(port, "watcher");
   watcher.hello("watcher");
+  REQUIRE(watcher.request({{"type", "watch"}, {"match", game.id()}}).at("type") == "watching");
   SilentWebSocket silent(port);
   REQUIRE_THAT(silent.status_line(), Catch::StartsWith("HTTP/1.1 101"));
 
@@ -160,6 +161,9 @@ TEST_CASE("SIGTERM: clients are told, closed with 1001, the server exits 0 withi
   const Json notice = watcher.wait_for("shutdown", std::chrono::seconds(5));
   CHECK_THAT(notice.at("message").get<std::string>(), Catch::Contains("restarting"));
   CHECK(watcher.wait_for_close(std::chrono::seconds(5)) == 1001);
+  // The players' drops as the server closes them are not told: everyone gets the notice.
+  for (const std::string& frame : watcher.frames())
+    CHECK_THAT(frame, !Catch::Contains("\"disconnected\""));
 
   const auto status = server->wait_exit(std::chrono::seconds(6));
   const auto took = std::chrono::steady_clock::now() - sent;

@@ -77,6 +77,19 @@ TEST_CASE("Frames that are not JSON objects are bad_json") {
   CHECK(failure("").first == ErrorCode::BadJson);
   CHECK(failure("[1,2]").first == ErrorCode::BadJson);
   CHECK(failure("\"hello\"").first == ErrorCode::BadJson);
+  // Where it broke, and the parser's reason.
+  CHECK_THAT(failure(R"({"type":"ping","id":4}garbage)").second,
+             Catch::StartsWith("the message is not valid JSON at byte 23: syntax error") &&
+                 Catch::Contains("expected end of input"));
+  CHECK_THAT(failure(R"({"type":"ping")").second,
+             Catch::StartsWith("the message is not valid JSON at byte 15: ") && Catch::Contains("unexpected end of input"));
+  // A number no double holds.
+  CHECK(failure(R"({"type":"ping","id":1e999})").second ==
+        "the message is not valid JSON: number overflow parsing '1e999'");
+  // A long string is quoted only in part.
+  const auto [code, long_text] = failure("{\"type\": \"" + std::string(5000, 'x'));
+  CHECK(code == ErrorCode::BadJson);
+  CHECK(long_text.size() < 300);
 }
 
 TEST_CASE("Shape errors are bad_message and name the field") {
@@ -100,6 +113,18 @@ TEST_CASE("Shape errors are bad_message and name the field") {
 
   std::tie(code, message) = failure(R"({"type": "resume", "match": "AB"})");
   CHECK_THAT(message, Catch::Contains("'token'"));
+
+  // An empty match id is said to be empty, not looked up.
+  for (const char* type : {"join", "watch", "resume"}) {
+    std::tie(code, message) = failure(std::string(R"({"type": ")") + type + R"(", "match": "", "token": "t"})");
+    CHECK(code == ErrorCode::BadMessage);
+    CHECK_THAT(message, Catch::Contains("field 'match' is empty"));
+  }
+  // A seat is a name or a whole number: 1.0 and true say so.
+  std::tie(code, message) = failure(R"({"type": "join", "match": "AB", "seat": 1.0})");
+  CHECK_THAT(message, Catch::Contains("'seat' must be a seat's name (\"blue\") or its number (0 or 1), not 1.0"));
+  std::tie(code, message) = failure(R"({"type": "join", "match": "AB", "seat": true})");
+  CHECK_THAT(message, Catch::Contains("not true"));
 
   std::tie(code, message) = failure(R"({"type": "create_match", "game": "dcms", "options": [1]})");
   CHECK_THAT(message, Catch::Contains("'options'"));

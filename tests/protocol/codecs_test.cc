@@ -267,6 +267,8 @@ TEST_CASE("DCMS codec: setup placements of any shape, play moves, turn reports")
     engine::Rng rng(3);
     state->apply({state->random_move(0, rng), state->random_move(1, rng)});
     REQUIRE(view_of(codec, *state, engine::Viewer::of_seat(1))["phase"] == "play");
+    // A match the server ended (resignation, time-out, forfeit) is over in the view too.
+    CHECK(view_of(codec, *state, engine::Viewer::of_seat(1), /*match_over=*/true)["phase"] == "over");
     CHECK(codec.move_text(json::parse(R"({"move": "m 4"})"), *state, 1) == "m 4");
     CHECK_THAT(bad_message_field(codec, *state, R"({"placement": [[1, 1]]})"), Catch::Contains("'move'"));
     CHECK_THAT(bad_message_field(codec, *state, R"({"move": 4})"), Catch::Contains("'move'"));
@@ -317,6 +319,6 @@ TEST_CASE("DCMS codec: a placement number above LLONG_MAX is quoted exactly, nev
   const json last = dcms_setup_report(R"({"placement": [[18446744073709551615, 1], [1, 2]]})", &text);
   CHECK(text == "18446744073709551615 1 1 2");
   const std::string problem = last["setup_problem"]["blue"];
-  CHECK_THAT(problem, Catch::Contains("'18446744073709551615' is off the board"));
+  CHECK_THAT(problem, Catch::Contains("cheeSe (S) at (18446744073709551615, 1) is off the board"));
   CHECK_THAT(problem, !Catch::Contains("-1"));
 }

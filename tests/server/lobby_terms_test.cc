@@ -140,8 +140,13 @@ TEST_CASE("one address may have only so many matches waiting for players", "[ser
     const Json refused = client->request({{"type", "create_match"}, {"game", "dcms"}});
     CHECK(refused.at("code") == "too_many_open_matches");
     CHECK_THAT(refused.at("message").get<std::string>(),
-               Catch::Contains("3 matches") && Catch::Contains("127.0.0.1"));
+               Catch::Contains("3 matches") && Catch::Contains("127.0.0.1") &&
+                   Catch::Contains("by joining it and leaving") && Catch::Contains("nobody joins is removed after"));
   }
+  // As it says: the creator joins one and leaves, and there is room for one more.
+  REQUIRE(first.request({{"type", "join"}, {"match", created[2]}}).at("type") == "joined");
+  REQUIRE(first.request({{"type", "leave"}}).at("type") == "left");
+  CHECK(first.request({{"type", "create_match"}, {"game", "onedchess"}}).at("type") == "match_created");
   // Once one of them starts, there is room again; the connection carried on meanwhile.
   std::vector<std::unique_ptr<TestClient>> players;
   start(server.port(), created[0], players);

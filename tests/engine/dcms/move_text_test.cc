@@ -41,7 +41,7 @@ TEST_CASE("moves parse into orders per piece, unnamed pieces stay", "[dcms][move
 
 TEST_CASE("runs of blanks and leading or trailing blanks are fine", "[dcms][moves]") {
   const DcmsState state = smc_game();
-  for (const std::string move : {"M 4", "  M 4", "M 4   ", "M    4", " M  4   C\t 6 "}) {
+  for (const std::string move : {"M 4", "  M 4", "M 4   ", "M    4", " M  4   C\t 6 ", "M 4\n", "M 4\r\n"}) {
     INFO("move '" << move << "'");
     CHECK_FALSE(state.check_move(kBlue, move).has_value());
     CHECK(state.parse_orders(kBlue, move, nullptr)->direction[1] == 4);

@@ -70,6 +70,10 @@ TEST_CASE("each kind of illegal placement loses the game", "[dcms][setup]") {
   require_blue_lost("2 2 6 2", "off the board");
   require_blue_lost("2 2 2 10", "off the board");
   require_blue_lost("2 2 99999999999 2", "off the board");
+  // A number too large for any board is named with its piece, after the pieces before it.
+  require_blue_lost("2 2 3 99999999999", "Mouse (M) at (3, 99999999999) is off the board");
+  require_blue_lost("-1 2 3 99999999999", "cheeSe (S) at (-1, 2) is off the board");
+  require_blue_lost("2 2", "2 numbers given, 4 needed (a row and a column for each of 2 pieces, SM: 2 positions)");
   require_blue_lost("2 2 2 5", "outside blue's half");  // red's half starts at column 5
   require_blue_lost("2 2", "wrong count");
   require_blue_lost("2 2 3 3 4", "wrong count");
