@@ -33,6 +33,34 @@ std::string all_turns_legal(const std::string& game, std::size_t recorded) {
   return "every one of the " + turns_text(recorded) + " is legal";
 }
 
+// What a record says of itself that its moves and result must agree with: edited by hand,
+// it can contradict itself while every move stays legal. "" when it does not.
+std::string self_contradiction(const json& record) {
+  const json& moves = record.at("moves");  // checked to be a list already
+  if (const auto turns = record.find("turns"); turns != record.end() && *turns != json(moves.size()))
+    return "field 'turns' says " + turns->dump() + ", but 'moves' has " + std::to_string(moves.size()) + " entries";
+  const auto state = record.find("state");
+  const bool has_result = record.contains("result") && !record.at("result").is_null();
+  if (state != record.end() && has_result && (*state == "open" || *state == "running"))
+    return "field 'state' says " + state->dump() + ", but the record has a result";
+  if (state != record.end() && !has_result && *state == "finished")
+    return "field 'state' says \"finished\", but the record has no result";
+  const auto seed = record.find("seed");
+  const json& options = record.at("options");
+  if (seed != record.end() && !seed->is_null() && options.contains("seed") && *seed != options.at("seed"))
+    return "field 'seed' (" + seed->dump() + ") is not the seed in 'options' (" + options.at("seed").dump() + ")";
+  for (std::size_t i = 0; i < moves.size(); ++i) {
+    const auto ms = moves[i].find("ms");
+    if (ms == moves[i].end() || ms->is_null()) continue;
+    if (!ms->is_object()) return "moves[" + std::to_string(i) + "].ms must be an object";
+    for (const auto& [seat, value] : ms->items())
+      if (!value.is_null() && !value.is_number_unsigned() && !(value.is_number_integer() && value.get<long long>() >= 0))
+        return "moves[" + std::to_string(i) + "].ms." + seat + " must be a whole number of milliseconds, not " +
+               value.dump();
+  }
+  return "";
+}
+
 }  // namespace
 
 std::string outcome_text(const engine::GameInfo& info, const engine::Outcome& outcome) {
@@ -103,6 +131,10 @@ VerifyReport verify_record(const json& record) {
     state = engine::create_game(game.game, game.options);
   } catch (const std::exception& error) {
     report.lines.push_back(std::string("not a valid record: ") + error.what());
+    return report;
+  }
+  if (const std::string problem = self_contradiction(record); !problem.empty()) {
+    report.lines.push_back("the record contradicts itself: " + problem);
     return report;
   }
   const auto& info = *engine::find_game(game.game);

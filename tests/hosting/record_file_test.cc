@@ -155,6 +155,7 @@ TEST_CASE("verify catches a move out of turn and a result the rules do not give"
 TEST_CASE("verify accepts a game the server ended (resignation) and refuses a made-up ending") {
   auto record = playout_record("tactego", {{"seed", "r"}}, 9);
   record["moves"].erase(record["moves"].begin() + 5, record["moves"].end());
+  record["turns"] = 5;
   record["result"] = {{"winner", "blue"}, {"draw", false}, {"reason", "resignation"}};
   CHECK(skirmish::client::verify_record(record).ok);
   record["result"]["reason"] = "flag_captured";
@@ -166,6 +167,7 @@ TEST_CASE("verify accepts a game the server ended (resignation) and refuses a ma
 TEST_CASE("verify says a cancelled match had no game, and a running one is not over yet") {
   auto record = playout_record("onedchess", {}, 11);
   record["moves"] = json::array();
+  record["turns"] = 0;
   record["result"] = nullptr;
   record["state"] = "cancelled";
   CHECK_THAT(joined(skirmish::client::verify_record(record)),
@@ -173,6 +175,35 @@ TEST_CASE("verify says a cancelled match had no game, and a running one is not o
   record["state"] = "running";
   CHECK_THAT(joined(skirmish::client::verify_record(record)),
              Catch::Contains("the game is not over yet, and the rules agree"));
+}
+
+TEST_CASE("verify refuses a record that contradicts itself, though every move is legal") {
+  const auto record = playout_record("tactego", {{"seed", "s"}}, 12);
+  const auto refused = [](const json& edited, const std::string& why) {
+    const auto report = skirmish::client::verify_record(edited);
+    CHECK_FALSE(report.ok);
+    CHECK_THAT(joined(report), Catch::Contains("the record contradicts itself: " + why));
+  };
+  auto turns = record;
+  turns["turns"] = 5;
+  refused(turns, "field 'turns' says 5, but 'moves' has " + std::to_string(record["moves"].size()) + " entries");
+  auto running = record;
+  running["state"] = "running";
+  refused(running, "field 'state' says \"running\", but the record has a result");
+  auto no_result = record;
+  no_result["result"] = nullptr;
+  refused(no_result, "field 'state' says \"finished\", but the record has no result");
+  auto seed = record;
+  seed["seed"] = "other";
+  refused(seed, "field 'seed' (\"other\") is not the seed in 'options' (\"s\")");
+  auto ms = record;
+  ms["moves"][0]["ms"]["red"] = -5;
+  refused(ms, "moves[0].ms.red must be a whole number of milliseconds, not -5");
+  auto agreeing = record;
+  agreeing["seed"] = "s";
+  agreeing["moves"][0]["ms"]["red"] = 1200;
+  INFO(joined(skirmish::client::verify_record(agreeing)));
+  CHECK(skirmish::client::verify_record(agreeing).ok);
 }
 
 TEST_CASE("verify explains a malformed record") {
@@ -342,6 +373,7 @@ TEST_CASE("one turn is one turn") {
   CHECK(skirmish::client::turns_text(12) == "12 turns");
   auto record = long_enough_record("onedchess", 2, 17);
   record["moves"].erase(record["moves"].begin() + 1, record["moves"].end());
+  record["turns"] = record["moves"].size();  // kept in step: verify checks it
   record["result"] = {{"winner", "black"}, {"draw", false}, {"reason", "forfeit"}};
   const std::string text = joined(skirmish::client::verify_record(record));
   CHECK_THAT(text, Catch::Contains("the 1 turn is legal"));
@@ -375,6 +407,7 @@ TEST_CASE("verify numbers DCMS turns as replay does: the setup, then turn 1, 2, 
 
   auto too_long = record;
   too_long["moves"].push_back(record["moves"].back());
+  too_long["turns"] = too_long["moves"].size();  // kept in step: verify checks it
   CHECK_THAT(verify_text(too_long), Catch::StartsWith("turn " + std::to_string(n) + ": the game was already over ("));
   auto bad_setup = record;
   bad_setup["moves"][0]["moves"]["blue"] = "99 99 99 99";  // legal to send; loses by the rules
@@ -382,6 +415,7 @@ TEST_CASE("verify numbers DCMS turns as replay does: the setup, then turn 1, 2, 
   // The same setup in a record that ends there, with the result the rules give: valid, and
   // not called a legal setup.
   bad_setup["moves"].erase(bad_setup["moves"].begin() + 1, bad_setup["moves"].end());
+  bad_setup["turns"] = bad_setup["moves"].size();  // kept in step: verify checks it
   bad_setup["result"] = {{"winner", "red"}, {"draw", false}, {"reason", "illegal_setup"}};
   CHECK_THAT(verify_text(bad_setup),
              Catch::StartsWith("the setup was sent as the protocol allows; by the rules it is illegal and ends the game\n") &&
@@ -391,8 +425,10 @@ TEST_CASE("verify numbers DCMS turns as replay does: the setup, then turn 1, 2, 
   auto short_game = record;
   short_game["result"] = {{"winner", "red"}, {"draw", false}, {"reason", "resignation"}};
   short_game["moves"].erase(short_game["moves"].begin() + 1, short_game["moves"].end());
+  short_game["turns"] = short_game["moves"].size();  // kept in step: verify checks it
   CHECK_THAT(verify_text(short_game), Catch::StartsWith("the setup is legal\n") && Catch::Contains("\nVALID: "));
   short_game["moves"].push_back(record["moves"][1]);
+  short_game["turns"] = short_game["moves"].size();  // kept in step: verify checks it
   CHECK_THAT(verify_text(short_game), Catch::StartsWith("the setup and the 1 turn are legal\n"));
 }
 
