@@ -16,8 +16,14 @@ namespace skirmish::client {
 
 namespace {
 
-// `text` as one shell word, so that the printed command can be pasted as it is: quoted
-// only when it holds something a shell would split or expand (a file name with a space).
+// The command a friend types then needs no --server.
+bool is_default_server(const ServerUrl& url) {
+  const std::string server = url.text();
+  return server == kDefaultServer || server == std::string(kDefaultServer) + "/";
+}
+
+}  // namespace
+
 std::string shell_word(const std::string& text) {
   const bool plain = !text.empty() && std::all_of(text.begin(), text.end(), [](char c) {
     return std::isalnum(static_cast<unsigned char>(c)) != 0 || std::string_view("_./:@%+=,-").find(c) !=
@@ -28,14 +34,6 @@ std::string shell_word(const std::string& text) {
   for (char c : text) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
   return quoted + "'";
 }
-
-// The command a friend types then needs no --server.
-bool is_default_server(const ServerUrl& url) {
-  const std::string server = url.text();
-  return server == kDefaultServer || server == std::string(kDefaultServer) + "/";
-}
-
-}  // namespace
 
 void ask_private(nlohmann::json& options) {
   if (options.contains("private"))

@@ -25,6 +25,10 @@ std::string choose_invite(const std::string& flag_value);
 // Who takes the other seat: a person (`skirmish join`) or a program (`skirmish bot`).
 enum class Joiner { Person, Bot };
 
+// `text` as one shell word, so that a printed command can be pasted as it is: quoted only
+// when it holds something a shell would split or expand (a file name with a space).
+std::string shell_word(const std::string& text);
+
 // How skirmish_command names a wss:// server's --ca-file: by its file name for a friend on
 // another machine (their own copy), by its path for this user.
 enum class CaFileAs { NameOnly, Path };

@@ -499,9 +499,14 @@ void MatchSession::schedule_reconnect() {
   if (done_) return;
   if (++reconnect_attempts_ > kMaxReconnectAttempts) {
     std::string text = "Could not reconnect to " + url_.text() + "; giving up";
-    if (seat_saved_) text += ". Once the server is back, within its reconnect grace: skirmish resume " + match_;
-    // 3: stopped during a game with the seat left behind (docs/operations.md); else a failure.
-    return finish(seat_saved_ ? 3 : 1, text);
+    const bool seated = !seat_.empty() && seat_ != "spectator";
+    if (seat_saved_)
+      text += ". Once the server is back, within its reconnect grace: skirmish resume " + match_;
+    else if (seated)  // a bot's seat: its token was not saved
+      text += ". The seat is left behind: the server ends it once its reconnect grace runs out";
+    // 3: stopped during a game with the seat left behind (docs/operations.md), a bot's too;
+    // a spectator's is a failure.
+    return finish(seated ? 3 : 1, text);
   }
   const int delay_ms = std::min(1000, 100 * reconnect_attempts_);
   reconnect_timer_.expires_after(std::chrono::milliseconds(delay_ms));

@@ -2,11 +2,13 @@
 // hold for the bot program and everything it starts. Used by `skirmish tournament`.
 //   skirmish-bot-limits --memory-mb 512 --cpu-seconds 600 --processes 256 --open-files 64 -- CMD ARGS...
 #include <cerrno>
+#include <csignal>
 #include <cstring>
 #include <iostream>
 #include <string>
 #include <vector>
 
+#include <sys/prctl.h>
 #include <unistd.h>
 
 #include "client-cli/tournament/resource_limits.h"
@@ -36,6 +38,12 @@ int main(int argc, char** argv) {
     std::cerr << "skirmish-bot-limits: " << e.what() << "\n" << kUsage << std::flush;
     return 126;
   }
+  // The bot dies with whoever started it: a tournament killed with SIGKILL cannot stop its
+  // bots, and a hung one would run on until its CPU limit. The kernel's signal is kept
+  // across exec; a parent already gone by now is checked for by hand.
+  const pid_t parent = getppid();
+  ::prctl(PR_SET_PDEATHSIG, SIGKILL);
+  if (getppid() != parent) return 126;
   std::vector<char*> exec_args;
   for (auto& arg : command) exec_args.push_back(arg.data());
   exec_args.push_back(nullptr);

@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <set>
 
 #include <boost/asio/post.hpp>
 
@@ -33,6 +34,7 @@ struct GamePlay::Player {
   bool running = false;     // the last state was of a running game
   bool resigned = false;    // the seat was given up for the crash
   bool done = false;        // the session is over
+  std::set<int> null_move_turns;  // the turns the server played without this bot's move
 };
 
 // Passes everything to the bridge's BotActor and tells the game what it needs to know:
@@ -75,15 +77,12 @@ class GamePlay::RecordingActor : public client::Actor {
   client::BotActor& inner_;
 };
 
-int count_null_moves(const std::string& bridge_output) {
-  int count = 0;
-  std::istringstream in(bridge_output);
-  std::string line;
-  while (std::getline(in, line))
-    if (line.find("missed the deadline") != std::string::npos &&
-        (line.find("null move") != std::string::npos || line.find("illegal setup") != std::string::npos))
-      ++count;
-  return count;
+std::optional<int> null_move_turn(const json& state, const std::string& seat) {
+  const json last = state.value("last", json());
+  if (!last.is_object() || !last.contains("moves") || !last.at("moves").is_object()) return std::nullopt;
+  const json& moves = last.at("moves");
+  if (!moves.contains(seat) || !moves.at(seat).is_null()) return std::nullopt;
+  return state.value("turn", 0);
 }
 
 // The last line the bot wrote to stderr in this game ("" if none), cut to a line an
@@ -227,6 +226,8 @@ void GamePlay::on_seated(int seat, const json& joined) {
 void GamePlay::on_state(int seat, const json& state) {
   Player& p = *players_[static_cast<std::size_t>(seat)];
   p.running = state.value("status", "") == "running";
+  // A set: the state of a turn seen again after a reconnect counts once.
+  if (const auto turn = null_move_turn(state, p.seat_name)) p.null_move_turns.insert(*turn);
   // After the session has handled this state (it may be asking the actor right now).
   if (!p.crash.empty()) asio::post(io_, [this, &p] { give_up_if_crashed(p); });
 }
@@ -308,8 +309,7 @@ void GamePlay::conclude() {
   for (std::size_t i = 0; i < 2; ++i) {
     const Player& p = *players_[i];
     if (!p.crash.empty()) crash[i] = with_last_words(p.crash, running_log(p));
-    const int null_moves = count_null_moves(p.bridge.str());
-    if (null_moves > 0) record_.timeouts[p.bot] = null_moves;
+    if (!p.null_move_turns.empty()) record_.timeouts[p.bot] = static_cast<int>(p.null_move_turns.size());
   }
   const json outcome = final_state_.is_object() ? final_state_.value("outcome", json()) : json();
   if (outcome.is_object()) {

@@ -5,13 +5,14 @@
 // second seat. Both seats are always taken, even by a bot that already died: its seat then
 // resigns with the reason "crash" as soon as the game runs, so every game is a finished
 // match with a record. Crashes (the bridge gives the seat up, also after too many refused
-// moves) and timeouts (null moves the bridge reports, or the server's timeout rule) are
+// moves) and timeouts (null moves the server's states report, or its timeout rule) are
 // counted per bot. Each bot's output for the game goes to LOG_DIR/running/ while it plays and
 // is appended to LOG_DIR/NAME.log, under the game's header, when the game ends.
 #include <array>
 #include <chrono>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <sstream>
 #include <string>
 
@@ -91,9 +92,11 @@ class GamePlay {
   bool concluded_ = false;
 };
 
-// How many turns a bridge transcript says the bot missed ("missed the deadline ...: null
-// move", and a DCMS setup sent too late).
-int count_null_moves(const std::string& bridge_output);
+// The turn whose null move for `seat` (a DCMS move or setup the server did not get in
+// time) this state reports in `last`, if it does. Counted from the server's states, not
+// the bridge's own clock: on a busy machine an answer the bridge sent in time can still
+// reach the server late.
+std::optional<int> null_move_turn(const nlohmann::json& state, const std::string& seat);
 
 // The `turns` of a finished game as `skirmish replay` numbers them: the moves played, the
 // DCMS setup not counted. `final_turn` is the server's counter in the final state.

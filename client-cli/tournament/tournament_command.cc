@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include "client-cli/commands.h"
+#include "client-cli/invites.h"
 #include "client-cli/tournament/report.h"
 #include "client-cli/tournament/tournament_run.h"
 #include "client-cli/usage_error.h"
@@ -81,6 +82,18 @@ void TournamentCommand::attach(CLI::App& app) {
       "unless --server ws://HOST:PORT (or wss://, with --ca-file) names one; $SKIRMISH_SERVER is not used.");
 }
 
+std::string TournamentCommand::run_flags_text() const {
+  std::string text;
+  for (const char* name : {"--concurrency", "--memory-mb", "--cpu-seconds", "--processes", "--open-files",
+                           "--no-limits", "--python", "--game-timeout", "--max-games"}) {
+    const CLI::Option* option = command_->get_option(name);
+    if (option->count() == 0) continue;
+    text += std::string(" ") + name;
+    if (option->get_expected_min() > 0) text += " " + client::shell_word(option->results().back());
+  }
+  return text;
+}
+
 int TournamentCommand::run(const std::string& server, const std::string& ca_file) const {
   Results results;
   // "results/" and "results" name one folder: paths printed later get one slash.
@@ -142,7 +155,7 @@ int TournamentCommand::run(const std::string& server, const std::string& ca_file
   for (const auto& failure : summary.unsaved_records) std::cerr << "record not saved: " << failure << "\n";
   if (!summary.complete()) {
     std::cout << (summary.interrupted ? "Interrupted. " : "") << "Continue with: skirmish tournament --resume "
-              << out << std::endl;
+              << client::shell_word(out) << run_flags_text() << std::endl;
     return 3;
   }
   return 0;

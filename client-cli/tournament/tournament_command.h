@@ -21,6 +21,10 @@ class TournamentCommand {
   int run(const std::string& server, const std::string& ca_file) const;
 
  private:
+  // The flags of this run that results.json does not keep (--concurrency, the limits,
+  // --python, ...), as " --concurrency 2": the resume hint repeats them.
+  std::string run_flags_text() const;
+
   CLI::App* command_ = nullptr;
   CLI::Option* rounds_flag_ = nullptr;
   std::string game_;

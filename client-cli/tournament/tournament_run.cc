@@ -14,12 +14,14 @@
 
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/signal_set.hpp>
+#include <boost/asio/steady_timer.hpp>
 
 #include "client-cli/tournament/game_play.h"
 #include "client-cli/tournament/option_check.h"
 #include "client-cli/tournament/progress.h"
 #include "client-cli/tournament/record_saver.h"
 #include "client-cli/lobby_commands.h"
+#include "client-cli/server_http.h"
 #include "client-cli/usage_error.h"
 #include "engine/registry.h"
 #include "server/server.h"
@@ -81,10 +83,20 @@ void check_setup(const TournamentSetup& setup, const RunOptions& options) {
   }
 }
 
+// A server named by --server is asked first: a wrong address fails here, once, before the
+// results folder is made, rather than in every game alike.
+void check_server_answers(const client::ServerUrl& server) {
+  const client::HttpReply health = client::http_get(server, "/healthz");
+  if (health.status != 200)
+    throw std::runtime_error("the server at " + server.text() + " is not ready: /healthz answered " +
+                             std::to_string(health.status) + " " + health.body);
+}
+
 }  // namespace
 
 RunSummary run_tournament(Results results, const RunOptions& options) {
   check_setup(results.setup, options);
+  if (!options.server.empty()) check_server_answers(client::choose_server_url(options.server, options.ca_file));
   results.setup.server = options.server;  // --resume plays on the same server
   // A bot that dies leaves a closed pipe: writing to it must be an error code, not our death.
   std::signal(SIGPIPE, SIG_IGN);
@@ -160,10 +172,23 @@ RunSummary run_tournament(Results results, const RunOptions& options) {
   };
 
   asio::signal_set signals(io, SIGINT, SIGTERM);
+  // On a terminal the elapsed time ticks every second: a long first game (minutes, with a
+  // bot that uses every deadline) does not look like a hang.
+  asio::steady_timer ticker(io);
+  std::function<void()> tick = [&] {
+    ticker.expires_after(std::chrono::seconds(1));
+    ticker.async_wait([&](boost::system::error_code ec) {
+      if (ec) return;
+      show_progress();
+      tick();
+    });
+  };
+  if (progress && options.progress_in_place) tick();
   std::function<void()> launch_more;
   const auto maybe_finish = [&] {
     if (running != 0 || !(stopping || waiting.empty())) return;
     signals.cancel();
+    ticker.cancel();
     // Every game has concluded. After Ctrl-C, what may be left on the loop (a session's
     // closing handshake, a bridge's timer) decides nothing: stop rather than wait for it.
     // (An interrupted run under load stalled here, 1 in 25, with nothing left to play.)

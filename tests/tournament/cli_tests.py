@@ -78,7 +78,7 @@ def case_interrupt_and_resume():
     args = [SKIRMISH, "tournament", "--game", "dcms", "--out", out, "--bots",
             f"{SOURCE}/bots/greedy_dcms.py", f"{SOURCE}/tests/tournament/bots/sleeper.py",
             f"{SOURCE}/tests/tournament/bots/crash_third_move.py",
-            "-o", "map=classic", "-o", "move_time_ms=600", "-o", "max_turns=8"]
+            "-o", "map=classic", "-o", "move_time_ms=600", "-o", "max_turns=8", "--game-timeout", "120"]
     proc = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=WORK)
     # Wait (bounded) for the first finished game, then Ctrl-C.
     deadline = time.monotonic() + 30
@@ -100,7 +100,8 @@ def case_interrupt_and_resume():
         proc.communicate()
         raise
     check(proc.returncode == 3, f"exit code {proc.returncode}: {stdout}\n{stderr}")
-    check("Interrupted" in stdout and f"--resume {out}" in stdout, stdout)
+    # The hint repeats the flags results.json does not keep.
+    check("Interrupted" in stdout and f"--resume {out} --game-timeout 120" in stdout, stdout)
     before = results(out)["games"]
     check(1 <= len(before) < 6, f"{len(before)} games recorded before the resume")
 
@@ -174,20 +175,30 @@ def case_bad_option():
 
 
 def case_resume_keeps_server():
-    """--resume plays on the server the run used (stored in results.json), not a private one.
-    The server here is a closed port on loopback: every game fails fast, nothing is played."""
+    """A --server that does not answer is refused before anything runs (exit 1, no results
+    folder). --resume plays on the server the run used (stored in results.json), not a
+    private one: told its games were played on that dead server, the resume is refused so."""
     out = os.path.join(WORK, "shared")
-    server = "ws://127.0.0.1:9"
+    dead = "ws://127.0.0.1:9"
     bots = [f"{SOURCE}/bots/greedy_dcms.py", f"{SOURCE}/bots/random_dcms.py"]
-    done = subprocess.run([SKIRMISH, "--server", server, "tournament", "--game", "dcms", "--bots", *bots,
+    done = subprocess.run([SKIRMISH, "--server", dead, "tournament", "--game", "dcms", "--bots", *bots,
                            "--out", out + "/"], capture_output=True, text=True, timeout=60, cwd=WORK)
-    check(done.returncode == 3, f"exit code {done.returncode}: {done.stdout}\n{done.stderr}")
-    check(results(out)["server"] == server, "the server is kept in results.json")
-    check(f"--resume {out}\n" in done.stdout and "//" not in done.stdout.replace("ws://", ""), done.stdout)
+    check(done.returncode == 1, f"exit code {done.returncode}: {done.stdout}\n{done.stderr}")
+    check("cannot fetch http://127.0.0.1:9/healthz" in done.stderr, done.stderr)
+    check(not os.path.exists(out), "no results folder when the server does not answer")
+
+    code, stdout, stderr = run(["--game", "dcms", "--bots", *bots, "--out", out + "/", "--max-games", "1"])
+    check(code == 3, f"exit code {code}: {stdout}\n{stderr}")
+    check(f"--resume {out} --max-games 1\n" in stdout, stdout)  # one slash, the run's flag repeated
+    with open(os.path.join(out, "results.json")) as f:
+        saved = json.load(f)
+    check(saved["server"] is None, "a private server is stored as none")
+    saved["server"] = dead
+    with open(os.path.join(out, "results.json"), "w") as f:
+        json.dump(saved, f)
     code, stdout, stderr = run(["--resume", out])
-    check(code == 3, f"resume exit code {code}: {stdout}\n{stderr}")
-    check(server in stderr, f"the resumed games went to {server}: {stderr}")
-    check(not os.path.exists(os.path.join(out, "server-data")), "no private server on resume")
+    check(code == 1 and "cannot fetch http://127.0.0.1:9/healthz" in stderr,
+          f"the resume went to {dead}: exit code {code}: {stderr}")
 
 
 CASES = {"onedchess_bots_file": case_onedchess_bots_file, "interrupt_and_resume": case_interrupt_and_resume,

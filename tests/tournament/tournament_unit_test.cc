@@ -331,14 +331,18 @@ TEST_CASE("resource limits: the limiter is found by variable, beside the client,
   fs::remove_all(dir);
 }
 
-TEST_CASE("null moves are counted from the bridge's words") {
-  const std::string out =
-      "turn 1: ...\nbridge: the bot missed the deadline for turn 2: null move\n"
-      "bridge: dropped the bot's late answer for turn 2\n"
-      "bridge: the bot missed the deadline for turn 3: null move\n"
-      "bridge: the bot missed the deadline for turn 4: the server applies the timeout rule\n"
-      "bridge: the bot missed the deadline for the setup: no placement, an illegal setup\n";
-  CHECK(count_null_moves(out) == 3);
+TEST_CASE("null moves are counted from the server's states, by turn") {
+  const auto state = [](int turn, nlohmann::json moves) {
+    return nlohmann::json{{"turn", turn}, {"last", {{"moves", std::move(moves)}}}};
+  };
+  CHECK(null_move_turn(state(3, {{"blue", nullptr}, {"red", "m 4"}}), "blue") == 3);
+  CHECK_FALSE(null_move_turn(state(3, {{"blue", nullptr}, {"red", "m 4"}}), "red"));
+  // A setup not sent in time is a null move too; one sent and illegal is not.
+  CHECK(null_move_turn(state(1, {{"blue", nullptr}, {"red", "1 6 1 5"}}), "blue") == 1);
+  CHECK_FALSE(null_move_turn(state(1, {{"blue", "9 9 9 9"}, {"red", "1 6 1 5"}}), "blue"));
+  // The first state, and a turn-based game's last move, report none.
+  CHECK_FALSE(null_move_turn({{"turn", 0}, {"last", nullptr}}, "blue"));
+  CHECK_FALSE(null_move_turn({{"turn", 4}, {"last", {{"position", 2}, {"direction", "LEFT"}}}}, "white"));
 }
 
 TEST_CASE("turns are counted as replay numbers them: the DCMS setup is not a turn") {
