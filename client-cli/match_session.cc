@@ -137,7 +137,12 @@ void MatchSession::join(const std::string& match) {
 void MatchSession::on_message(const json& message) {
   if (done_) return;
   const std::string type = message.value("type", "");
-  if (type == "welcome") return;
+  if (type == "welcome") {
+    // An older server does not say: it is taken to keep its games.
+    const auto history = message.find("history");
+    server_keeps_history_ = history == message.end() || !history->is_boolean() || history->get<bool>();
+    return;
+  }
   if (type == "error") return on_error(message);
   if (type == "match_created") {
     const std::string match = message.value("match", "");
@@ -373,7 +378,7 @@ void MatchSession::on_state(const json& state) {
   if (status == "over") {
     forget_seat();
     actor_.finished(state);
-    if (request_.replay_hint && !match_.empty()) actor_.notice("Step through it again: " + replay_command(url_, match_));
+    if (request_.replay_hint && server_keeps_history_ && !match_.empty()) actor_.notice("Step through it again: " + replay_command(url_, match_));
     return finish(0, "");
   }
   if (seat_.empty() || seat_ == "spectator" || status != "running") return;

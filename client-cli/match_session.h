@@ -101,6 +101,7 @@ class MatchSession {
   nlohmann::json state_;
   bool play_tried_create_ = false;
   bool seat_saved_ = false;
+  bool server_keeps_history_ = true;  // its welcome's `history`: finished games can be replayed
   bool remember_tried_ = false;
   bool awaiting_actor_ = false;
   int asked_key_ = -1;

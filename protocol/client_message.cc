@@ -272,9 +272,12 @@ std::string invalid_json_text(const json::exception& error) {
       if (const auto colon = why.find(": ", column); colon != std::string_view::npos) why.remove_prefix(colon + 2);
   }
   constexpr std::size_t kMaxWhy = 200;
-  std::string text = "the message is not valid JSON" + where + ": " + std::string(why.substr(0, kMaxWhy));
-  if (why.size() > kMaxWhy) text += "...";
-  return text;
+  if (why.size() <= kMaxWhy) return "the message is not valid JSON" + where + ": " + std::string(why);
+  // Cut before a character, not inside one: the reply must stay UTF-8 (a client closes on
+  // a text frame that is not, 1007).
+  std::size_t cut = kMaxWhy;
+  while (cut > 0 && (static_cast<unsigned char>(why[cut]) & 0xC0) == 0x80) --cut;
+  return "the message is not valid JSON" + where + ": " + std::string(why.substr(0, cut)) + "...";
 }
 
 }  // namespace

@@ -66,7 +66,7 @@ std::string encode_error(ErrorCode code, std::string_view message, std::string_v
   return text;
 }
 
-std::string encode_welcome(const Limits& limits, std::string_view id) {
+std::string encode_welcome(const Limits& limits, bool history, std::string_view id) {
   std::string text;
   JsonWriter out(text);
   open(out, "welcome", id);
@@ -79,6 +79,7 @@ std::string encode_welcome(const Limits& limits, std::string_view id) {
   out.key("rate_burst").number(limits.rate_burst);
   out.key("idle_timeout_ms").number(limits.idle_timeout_ms);
   out.end_object();
+  out.key("history").boolean(history);
   out.end_object();
   return text;
 }

@@ -57,7 +57,8 @@ struct MatchSummary {
 };
 
 std::string encode_error(ErrorCode code, std::string_view message, std::string_view id);
-std::string encode_welcome(const Limits& limits, std::string_view id);
+// `history`: whether the server keeps finished games to replay (its store is on).
+std::string encode_welcome(const Limits& limits, bool history, std::string_view id);
 std::string encode_games(const std::vector<const engine::GameInfo*>& games,
                          std::chrono::milliseconds default_grace, std::string_view id);
 // `invite`: a private match's invite code (for its creator only), empty for none.

@@ -56,7 +56,7 @@ void ClientRequests::dispatch(const protocol::ClientMessage& message, const std:
       const Config& config = context_.config;
       send(protocol::encode_welcome(
           {config.max_message_bytes, config.rate_limit_per_second, config.rate_burst, config.idle_timeout.count()},
-          id));
+          context_.store != nullptr, id));
       return;
     }
     case MessageType::ListGames:

@@ -33,7 +33,11 @@ ConnectionSlot::ConnectionSlot(ServerContext& context, std::string address)
 }
 
 ConnectionSlot::ConnectionSlot(ConnectionSlot&& other) noexcept
-    : context_(other.context_), address_(std::move(other.address_)), over_(other.over_), in_total_(other.in_total_) {
+    : context_(other.context_),
+      address_(std::move(other.address_)),
+      over_(other.over_),
+      in_total_(other.in_total_),
+      accepted_(other.accepted_) {
   other.context_ = nullptr;
 }
 

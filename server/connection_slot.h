@@ -37,11 +37,12 @@ class ConnectionSlot {
   ConnectionSlot& operator=(ConnectionSlot&&) = delete;
 
   Over over() const { return over_; }
-  // How long the client has to finish its TLS and WebSocket handshakes: a connection over a
-  // limit is only kept long enough to be told why, so that idle sockets do not hold
-  // the server's room.
-  std::chrono::seconds handshake_timeout() const {
-    return over_ == Over::None ? std::chrono::seconds(30) : std::chrono::seconds(5);
+  // When the client must have finished its handshakes (TLS, the HTTP request, WebSocket),
+  // all of them, counted from the accept: 30 s, or 5 s for a connection over a limit, which
+  // is only kept long enough to be told why, so that idle sockets do not hold the server's
+  // room.
+  std::chrono::steady_clock::time_point handshake_deadline() const {
+    return accepted_ + (over_ == Over::None ? std::chrono::seconds(30) : std::chrono::seconds(5));
   }
   const std::string& address() const { return address_; }
 
@@ -50,6 +51,7 @@ class ConnectionSlot {
   std::string address_;
   Over over_ = Over::None;
   bool in_total_ = false;  // counted in ServerContext::connections
+  std::chrono::steady_clock::time_point accepted_ = std::chrono::steady_clock::now();
 };
 
 // 127.0.0.0/8 and ::1: the host itself, or a reverse proxy on it, whose clients all share it.

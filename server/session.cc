@@ -159,7 +159,7 @@ class Session final : public Participant,
   }
 
   void tls_handshake() {
-    beast::get_lowest_layer(ws_).expires_after(slot_.handshake_timeout());
+    beast::get_lowest_layer(ws_).expires_at(slot_.handshake_deadline());
     // `used` has a default only because Boost 1.81's ssl_stream checks this handler against
     // the wrong signature, void(error_code); it is always called with both arguments.
     ws_.next_layer().async_handshake(
@@ -179,7 +179,7 @@ class Session final : public Participant,
   // The first request on the port: a WebSocket upgrade (the game protocol) or plain HTTP
   // (/healthz, /metrics, /api/matches), answered once and closed.
   void read_request() {
-    beast::get_lowest_layer(ws_).expires_after(slot_.handshake_timeout());
+    beast::get_lowest_layer(ws_).expires_at(slot_.handshake_deadline());
     request_parser_.emplace();
     request_parser_->header_limit(16 * 1024);
     request_parser_->body_limit(16 * 1024);
@@ -306,7 +306,9 @@ class Session final : public Participant,
   void accept() {
     const Config& config = context_->config;
     websocket::stream_base::timeout timeout{};
-    timeout.handshake_timeout = slot_.handshake_timeout();
+    // What is left of the handshakes' time (Beast takes a duration; at least a moment).
+    timeout.handshake_timeout = std::max<std::chrono::steady_clock::duration>(
+        slot_.handshake_deadline() - std::chrono::steady_clock::now(), std::chrono::milliseconds(1));
     timeout.idle_timeout = config.idle_timeout.count() > 0
                                ? std::chrono::duration_cast<std::chrono::steady_clock::duration>(
                                      config.idle_timeout)
@@ -547,7 +549,7 @@ class TlsDetector : public std::enable_shared_from_this<TlsDetector<Executor>> {
       : stream_(std::move(stream)), context_(std::move(context)), slot_(std::move(slot)) {}
 
   void run() {
-    stream_.expires_after(slot_.handshake_timeout());
+    stream_.expires_at(slot_.handshake_deadline());
     beast::async_detect_ssl(stream_, buffer_,
                             [self = this->shared_from_this()](beast::error_code ec, bool tls) {
                               self->hand_over(ec, tls);

@@ -155,7 +155,8 @@ int TournamentCommand::run(const std::string& server, const std::string& ca_file
   for (const auto& failure : summary.unsaved_records) std::cerr << "record not saved: " << failure << "\n";
   if (!summary.complete()) {
     std::cout << (summary.interrupted ? "Interrupted. " : "") << "Continue with: skirmish tournament --resume "
-              << client::shell_word(out) << run_flags_text() << std::endl;
+              << client::shell_word(out) << run_flags_text()
+              << (ca_file.empty() ? "" : " --ca-file " + client::shell_word(ca_file)) << std::endl;
     return 3;
   }
   return 0;

@@ -289,6 +289,18 @@ def offline_prompt(server):
         proxy.close()
 
 
+def end_without_history(server):
+    """A server run with --store off keeps no games: no replay command is offered."""
+    white, black, _ = start_pair(server, "onedchess")
+    white.expect(r"Select Position of Piece to Move >> $")
+    white.close_stdin()
+    white.expect(r"Game over: Black wins! \(resignation\) You lose\.")
+    black.expect(r"Game over: Black wins! \(resignation\) You win\.")
+    check(white.wait() == 0 and black.wait() == 0, "both exit 0")
+    for player in (white, black):
+        check("Step through it again" not in player.text, f"no replay hint without a store: {player.text[-300:]!r}")
+
+
 def end_of_input(server):
     white, black, _ = start_pair(server, "onedchess")
     white.expect(r"Select Position of Piece to Move >> $")
@@ -781,6 +793,7 @@ CASES = {
     "dcms": (dcms_game, ()),
     "reconnect": (reconnect, ()),
     "end_of_input": (end_of_input, ()),
+    "end_without_history": (end_without_history, ("--store", "off")),
     "lobby": (lobby, ()),
     "resume": (resume, ()),
     "offline_prompt": (offline_prompt, ()),

@@ -47,7 +47,9 @@ TEST_CASE("connections that each sent one large frame give its buffer back while
   }
   const long after = resident_kib(server.pid());
   INFO("server resident memory: " << before << " KiB before the large frames, " << after << " KiB after");
+#if !defined(__SANITIZE_ADDRESS__)  // AddressSanitizer keeps freed memory in quarantine
   // Kept, the buffers were about 1 MiB each (40 MiB here).
   CHECK(after - before < 16 * 1024);
+#endif
   for (auto& client : clients) CHECK(client->request({{"type", "ping"}}).at("type") == "pong");  // still served
 }

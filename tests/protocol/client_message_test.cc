@@ -90,6 +90,16 @@ TEST_CASE("Frames that are not JSON objects are bad_json") {
   const auto [code, long_text] = failure("{\"type\": \"" + std::string(5000, 'x'));
   CHECK(code == ErrorCode::BadJson);
   CHECK(long_text.size() < 300);
+  // Cut short, it stays UTF-8: never inside a two-byte character, wherever the cut falls.
+  for (const std::string lead : {"", "x", "xx", "xxx"}) {
+    const std::string text = failure(R"({"type":"list_matches","a":")" + lead + [] {
+                               std::string e;
+                               for (int i = 0; i < 150; ++i) e += "\xC3\xA9";
+                               return e;
+                             }()).second;
+    CAPTURE(lead);
+    CHECK(nlohmann::json(text).dump().size() > 0);  // dump() throws on invalid UTF-8
+  }
 }
 
 TEST_CASE("Shape errors are bad_message and name the field") {

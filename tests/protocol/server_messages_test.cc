@@ -44,14 +44,16 @@ TEST_CASE("Error messages carry code, message and the echoed id") {
 }
 
 TEST_CASE("Lobby messages encode as documented") {
-  const json welcome = json::parse(encode_welcome({65536, 50, 100, 60000}, "\"a\""));
+  const json welcome = json::parse(encode_welcome({65536, 50, 100, 60000}, true, "\"a\""));
   CHECK(welcome["version"] == 1);
+  CHECK(welcome["history"] == true);
+  CHECK(json::parse(encode_welcome({65536, 50, 100, 60000}, false, ""))["history"] == false);
   CHECK(welcome["limits"]["max_message_bytes"] == 65536);
   CHECK(welcome["id"] == "a");
   CHECK(welcome["limits"]["rate_limit_per_second"] == 50);
   CHECK(welcome["limits"]["rate_limit_per_second"].is_number_integer());
   // A fractional limit is told as it is, not rounded down to 0 ("no limit").
-  const json slow = json::parse(encode_welcome({65536, 0.5, 1, 60000}, ""));
+  const json slow = json::parse(encode_welcome({65536, 0.5, 1, 60000}, true, ""));
   CHECK(slow["limits"]["rate_limit_per_second"] == 0.5);
 
   const json games = json::parse(encode_games(engine::all_games(), milliseconds(60000), ""));
