@@ -276,7 +276,7 @@ void Lobby::remove_unstarted(const std::string& match_id, const std::string& why
   if (!match->remove_if_unstarted(why)) return;
   {
     std::lock_guard lock(mutex_);
-    matches_.erase(match_id);
+    if (const auto it = matches_.find(match_id); it != matches_.end() && it->second == match) matches_.erase(it);
     removed_.emplace_back(match_id, why);
     if (removed_.size() > kRemovedRemembered) removed_.pop_front();
   }

@@ -98,9 +98,13 @@ bool Match::removed() const {
 
 bool Match::remove_if_unstarted(const std::string& why) {
   std::lock_guard lock(mutex_);
-  if (status_ != MatchStatus::Waiting || std::any_of(seats_.begin(), seats_.end(), [](const SeatSlot& s) { return s.taken; }))
+  // Once: every leave that empties it, the unjoined timer and a free seat's grace each ask
+  // (a second cancel, refused by the store, stopped the server).
+  if (removed_ || status_ != MatchStatus::Waiting ||
+      std::any_of(seats_.begin(), seats_.end(), [](const SeatSlot& s) { return s.taken; }))
     return false;
   removed_ = true;
+  waiting_for_players_.store(false, std::memory_order_relaxed);  // off its creator's quota at once
   const Message notice = make_message(protocol::encode_error(
       ErrorCode::NoSuchMatch, "match " + id_ + " was removed before it started: " + why, {}));
   for (const auto& spectator : spectators_)
@@ -322,6 +326,9 @@ void Match::start_deadline() {
 void Match::on_deadline(std::uint64_t generation) {
   std::lock_guard lock(mutex_);
   if (generation != deadline_generation_ || status_ != MatchStatus::Running) return;
+  // The server is stopping and everyone was told to come back after the restart: the
+  // clock restarts then, with the full time (nobody can act while it drains).
+  if (services_.stopping()) return;
   const engine::SeatSet acting = state_->to_act();
   if (!state_->simultaneous()) {
     for (engine::Seat s = 0; s < engine::kSeatCount; ++s)

@@ -141,6 +141,14 @@ engine::Seat Match::resume(const std::shared_ptr<Participant>& who, const std::s
   if (seat < 0)
     throw ProtocolError(ErrorCode::Unauthorized, "that token holds no seat in match " + id_);
   SeatSlot& mine = slot(seat);
+  // Its grace ran out while the other seat was away too: it has lost, and the result only
+  // waits to learn whether the other one comes back (forfeit()).
+  if (status_ == MatchStatus::Running && mine.forfeited)
+    throw ProtocolError(ErrorCode::Unauthorized,
+                        "seat '" + std::string(seat_name(seat)) + "' of match " + id_ +
+                            " forfeited: its reconnect grace ran out while it was away. The result waits for " +
+                            std::string(seat_name(other(seat))) +
+                            ": it wins if it comes back within its own grace, else the game is a draw");
   // A connection still holding the seat is told it has lost it (its client can stop
   // rather than wait for a turn that will never be asked of it).
   if (const auto old = mine.connection.lock(); old && old.get() != who.get())
@@ -225,6 +233,7 @@ void Match::disconnected(const Participant* who, std::optional<engine::Seat> sea
 
 void Match::on_grace_expired(engine::Seat seat, std::uint64_t generation) {
   std::lock_guard lock(mutex_);
+  if (services_.stopping()) return;  // as the clock (on_deadline): decided after the restart
   SeatSlot& mine = slot(seat);
   if (generation != mine.grace_generation || mine.connected || !mine.taken) return;
   if (status_ == MatchStatus::Running) {

@@ -25,6 +25,7 @@
 #include "tests/hosting/http_get.h"
 #include "tests/hosting/scripted_match.h"
 #include "tests/hosting/server_process.h"
+#include "tests/server/match_helpers.h"
 #include "tests/store/temp_dir.h"
 
 namespace {
@@ -180,6 +181,32 @@ TEST_CASE("SIGTERM: clients are told, closed with 1001, the server exits 0 withi
   const Json stored = Json::parse(http_get(port2, "/api/matches/" + game.id()).body);
   CHECK(stored.at("state") == "finished");
   CHECK(stored.at("moves").size() == game.turns().size());
+}
+
+TEST_CASE("while the server stops no clock or reconnect grace decides a game") {
+  // The players close at once on the restart notice, while a client that never reads holds
+  // the drain for its 3 s: their 300 ms graces ran out in it and the game was a draw by
+  // forfeit, though everyone had been told to come back after the restart.
+  skirmish::test::TempDir dir;
+  auto server = std::make_unique<ServerProcess>(skirmish::test::server_binary(), server_args(dir.path() / "data"),
+                                                std::map<std::string, std::string>{}, dir.path() / "log");
+  const auto port = server->wait_for_port();
+  skirmish::test::TwoSeatMatch m = skirmish::test::start_match(port, "onedchess", {{"reconnect_grace_ms", 300}});
+  SilentWebSocket silent(port);
+  server->signal(SIGTERM);
+  m.seat0->wait_for("shutdown", std::chrono::seconds(5));
+  m.seat0->drop();
+  m.seat1->drop();
+  REQUIRE(server->wait_exit(std::chrono::seconds(6)) == 0);
+  INFO(server->log_text());
+  CHECK_THAT(server->log_text(), !Catch::Contains("did not come back"));
+
+  server = std::make_unique<ServerProcess>(skirmish::test::server_binary(), server_args(dir.path() / "data"),
+                                           std::map<std::string, std::string>{}, dir.path() / "log2");
+  skirmish::test::TestClient back(server->wait_for_port(), "back");
+  back.hello("first");
+  REQUIRE(back.request({{"type", "resume"}, {"match", m.id}, {"token", m.token0}}).at("type") == "joined");
+  CHECK(back.wait_for("state").at("status") == "running");
 }
 
 TEST_CASE("SIGHUP (its terminal closed) stops the server as SIGTERM does, exit 0") {

@@ -13,6 +13,8 @@
 
 #include "server/client_requests.h"
 #include "server/server_context.h"
+#include "server/store/match_store.h"
+#include "tests/store/temp_dir.h"
 
 namespace skirmish::server {
 namespace {
@@ -147,6 +149,35 @@ TEST_CASE("requests: finished matches linger up to the cap, then their timers fo
   io.run_for(std::chrono::milliseconds(200));
   CHECK(context.lobby->size() == 0);
   CHECK(white.send({{"type", "watch"}, {"match", played[2]}}).at("code") == "no_such_match");
+}
+
+TEST_CASE("requests: a match emptied twice is removed once, and at once leaves its creator's quota",
+          "[server][requests][lobby]") {
+  // Each leave that empties an open match asks the lobby (posted, so on any network thread)
+  // to remove it; two removals running at once both removed it and wrote a second cancel,
+  // which the store refused: the server stopped, and the journal line failed again at
+  // every restart. The match itself lets one removal through.
+  test::TempDir dir;
+  boost::asio::io_context io;
+  ServerContext context;
+  MatchServices services;
+  services.store = std::make_shared<store::MatchStore>(dir.path());
+  services.metrics_ptr = &context.metrics;
+  LobbySettings settings;
+  settings.max_open_matches_per_address = 1;
+  context.lobby = std::make_shared<Lobby>(io.get_executor(), settings, services);
+  Client ann(context, "203.0.113.7");
+  ann.send(hello("ann"));
+  const std::string match = ann.send({{"type", "create_match"}, {"game", "onedchess"}}).at("match");
+  const std::shared_ptr<Match> found = context.lobby->find(match);
+  CHECK(found->remove_if_unstarted("first"));
+  CHECK_FALSE(found->remove_if_unstarted("second"));
+  CHECK(ann.send({{"type", "join"}, {"match", match}}).at("code") == "no_such_match");
+  // Removed, it no longer waits for players: its creator may open another at once.
+  CHECK(ann.send({{"type", "create_match"}, {"game", "onedchess"}}).at("type") == "match_created");
+  CHECK(ann.send({{"type", "create_match"}, {"game", "dcms"}}).at("code") == "too_many_open_matches");
+  io.poll();
+  CHECK(context.metrics.store_errors_total.load() == 0);
 }
 
 }  // namespace

@@ -262,6 +262,12 @@ TEST_CASE("A seat whose opponent forfeits while it is away itself wins when it c
   // White's grace ran out while black is away too: no result yet.
   CHECK(gone.watcher.request({{"type", "ping"}}).at("type") == "pong");
   for (const auto& frame : gone.watcher.frames()) CHECK(frame.find("\"over\"") == std::string::npos);
+  // White, whose grace ran out, cannot take its seat back and play on.
+  TestClient late(server.port(), "late");
+  late.hello("first");
+  const Json refused = late.request({{"type", "resume"}, {"match", gone.match.id}, {"token", gone.match.token0}});
+  CHECK(refused.at("code") == "unauthorized");
+  CHECK_THAT(refused.at("message").get<std::string>(), Catch::Contains("'white'") && Catch::Contains("forfeited"));
   // Black comes back within its own grace: it wins by white's forfeit.
   TestClient back(server.port(), "back");
   back.hello("second");
