@@ -57,7 +57,8 @@ std::string skirmish_command(const ServerUrl& url, CaFileAs ca_file_as) {
   if (!is_default_server(url)) command += "--server " + shell_word(url.text()) + " ";
   if (url.tls && !url.ca_file.empty()) {
     const std::filesystem::path ca_file(url.ca_file);
-    command += "--ca-file " + shell_word(ca_file_as == CaFileAs::NameOnly ? ca_file.filename().string() : url.ca_file) + " ";
+    const std::string named = ca_file_as == CaFileAs::NameOnly ? ca_file.filename().string() : url.ca_file;
+    command += "--ca-file " + shell_word(named) + " ";
   }
   return command;
 }

@@ -53,10 +53,12 @@ std::string self_contradiction(const json& record) {
     const auto ms = moves[i].find("ms");
     if (ms == moves[i].end() || ms->is_null()) continue;
     if (!ms->is_object()) return "moves[" + std::to_string(i) + "].ms must be an object";
-    for (const auto& [seat, value] : ms->items())
-      if (!value.is_null() && !value.is_number_unsigned() && !(value.is_number_integer() && value.get<long long>() >= 0))
+    for (const auto& [seat, value] : ms->items()) {
+      const bool whole_ms = value.is_number_unsigned() || (value.is_number_integer() && value.get<long long>() >= 0);
+      if (!value.is_null() && !whole_ms)
         return "moves[" + std::to_string(i) + "].ms." + seat + " must be a whole number of milliseconds, not " +
                value.dump();
+    }
   }
   return "";
 }

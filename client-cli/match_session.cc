@@ -378,7 +378,8 @@ void MatchSession::on_state(const json& state) {
   if (status == "over") {
     forget_seat();
     actor_.finished(state);
-    if (request_.replay_hint && server_keeps_history_ && !match_.empty()) actor_.notice("Step through it again: " + replay_command(url_, match_));
+    if (request_.replay_hint && server_keeps_history_ && !match_.empty())
+      actor_.notice("Step through it again: " + replay_command(url_, match_));
     return finish(0, "");
   }
   if (seat_.empty() || seat_ == "spectator" || status != "running") return;

@@ -6,7 +6,9 @@
 
 namespace skirmish::engine::dcms {
 
-inline bool is_blank(char ch) { return ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r' || ch == '\v' || ch == '\f'; }
+inline bool is_blank(char ch) {
+  return ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r' || ch == '\v' || ch == '\f';
+}
 
 inline std::vector<std::string_view> split_blanks(std::string_view text) {
   std::vector<std::string_view> words;

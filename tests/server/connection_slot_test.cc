@@ -53,7 +53,8 @@ TEST_CASE("the server's own limit comes first, and 0 turns the per-address one o
   CHECK(moved.address() == "198.51.100.1");
 }
 
-TEST_CASE("sockets one host opens past its share do not fill the server, and get 5 s in all to be told", "[server][limits]") {
+TEST_CASE("sockets one host opens past its share do not fill the server, and get 5 s in all to be told",
+          "[server][limits]") {
   ServerContext context;
   context.config.max_connections = 10;
   context.config.max_connections_per_ip = 2;
