@@ -2,6 +2,7 @@
 
 #include <array>
 #include <climits>
+#include <cmath>
 #include <cstdio>
 #include <optional>
 #include <utility>
@@ -129,6 +130,14 @@ long long integer_value(const json& value, std::string_view field) {
   return value.get<long long>();
 }
 
+// A whole number past 64 bits (99999999999999999999), which the parser keeps as a double:
+// out of range, not "not an integer" (the bot wrote digits).
+bool is_huge_whole_number(const json& value) {
+  if (!value.is_number_float()) return false;
+  const double number = value.get<double>();
+  return std::abs(number) >= 0x1p63 && std::floor(number) == number;
+}
+
 // How many continuation bytes follow a UTF-8 lead byte; -1 for a byte no character starts with.
 int continuation_bytes(unsigned char lead) {
   if (lead < 0x80) return 0;
@@ -227,6 +236,7 @@ const json& require_field(const json& message, std::string_view field) {
 
 long long require_integer(const json& message, std::string_view field) {
   const json& value = require_field(message, field);
+  if (is_huge_whole_number(value)) bad(field, "is out of range");
   if (!value.is_number_integer()) bad(field, "must be an integer");  // signed or unsigned
   return integer_value(value, field);
 }
@@ -239,6 +249,8 @@ const std::string& require_string(const json& message, std::string_view field) {
 
 std::pair<long long, long long> require_position(const json& message, std::string_view field) {
   const json& value = require_field(message, field);
+  if (value.is_array() && value.size() == 2 && (is_huge_whole_number(value[0]) || is_huge_whole_number(value[1])))
+    bad(field, "is out of range");
   if (!value.is_array() || value.size() != 2 || !value[0].is_number_integer() ||
       !value[1].is_number_integer())
     bad(field, "must be a position [row, col] of two integers");
