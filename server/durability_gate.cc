@@ -147,8 +147,7 @@ void DurabilityGate::release_waiters() {
 bool DurabilityGate::await_stored(std::uint64_t stamp, std::chrono::milliseconds timeout) {
   std::unique_lock lock(store_mutex_);
   if (stored_.load() >= stamp) return true;
-  raise_wanted_.store(true);
-  priority_.set_background(false);  // a store thread kept waiting for an idle CPU runs now
+  raise_store_thread();  // a store thread kept waiting for an idle CPU runs now
   hurry_ = true;
   hurry_through_ = std::max(hurry_through_, stamp);
   store_wake_.notify_one();
@@ -167,12 +166,16 @@ void DurabilityGate::stop() {
     store_stopping_ = true;
     // What is left is applied now, not when a CPU is idle: on a busy machine a store thread
     // left in SCHED_IDLE kept a SIGTERM'ed server up for 2-30 s (it must exit within 5).
-    raise_wanted_.store(true);
-    priority_.set_background(false);
+    raise_store_thread();
   }
   store_wake_.notify_one();
   if (thread_.joinable()) thread_.join();
   if (!failed_.load()) durable_.store(journaled_.load());  // everything is in SQLite now
+}
+
+void DurabilityGate::raise_store_thread() {
+  raise_wanted_.store(true);  // first: the store thread reads it after lowering itself (run)
+  priority_.set_background(false);
 }
 
 void DurabilityGate::run() {

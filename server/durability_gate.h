@@ -98,6 +98,9 @@ class DurabilityGate : public std::enable_shared_from_this<DurabilityGate> {
   void journal(std::string& lines, std::vector<store::StoreWrite>& writes, std::uint64_t first,
                std::uint64_t last, bool on_executor);
   void run();
+  // From another thread (a history read, the stop): the store thread at normal priority,
+  // now and after any lowering it is in the middle of (raise_wanted_).
+  void raise_store_thread();
   // Applies `count` new writes, the last numbered last_seq, with the held matches, in one
   // transaction; holds back new matches unless `urgent`.
   void apply_batch(std::vector<std::vector<store::StoreWrite>>& batch, std::size_t count,

@@ -100,9 +100,7 @@ bool Match::remove_if_unstarted(const std::string& why) {
   std::lock_guard lock(mutex_);
   // Once: every leave that empties it, the unjoined timer and a free seat's grace each ask
   // (a second cancel, refused by the store, stopped the server).
-  if (removed_ || status_ != MatchStatus::Waiting ||
-      std::any_of(seats_.begin(), seats_.end(), [](const SeatSlot& s) { return s.taken; }))
-    return false;
+  if (removed_ || status_ != MatchStatus::Waiting || any_seat_taken()) return false;
   removed_ = true;
   waiting_for_players_.store(false, std::memory_order_relaxed);  // off its creator's quota at once
   const Message notice = make_message(protocol::encode_error(

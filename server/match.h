@@ -135,6 +135,7 @@ class Match : public std::enable_shared_from_this<Match> {
   void require_running() const;
   // Throws no_such_match once the lobby removed it (remove_if_unstarted).
   void refuse_if_removed() const;
+  bool any_seat_taken() const;
   void require_current_turn(std::optional<long long> for_turn) const;
   void start_game();
   // Stores then applies one turn (the store first: nobody hears of an unstored move).

@@ -289,10 +289,12 @@ void Match::free_seat(engine::Seat seat) {
   stop_grace(mine);
 }
 
+bool Match::any_seat_taken() const {
+  return std::any_of(seats_.begin(), seats_.end(), [](const SeatSlot& s) { return s.taken; });
+}
+
 void Match::retire_if_abandoned() {
-  for (const auto& seat : seats_)
-    if (seat.taken) return;
-  post_retire(false);
+  if (!any_seat_taken()) post_retire(false);
 }
 
 protocol::Players Match::players() const {

@@ -96,7 +96,11 @@ void check_server_answers(const client::ServerUrl& server) {
 
 RunSummary run_tournament(Results results, const RunOptions& options) {
   check_setup(results.setup, options);
-  if (!options.server.empty()) check_server_answers(client::choose_server_url(options.server, options.ca_file));
+  std::optional<client::ServerUrl> external_server;
+  if (!options.server.empty()) {
+    external_server = client::choose_server_url(options.server, options.ca_file);
+    check_server_answers(*external_server);
+  }
   results.setup.server = options.server;  // --resume plays on the same server
   // A bot that dies leaves a closed pipe: writing to it must be an error code, not our death.
   std::signal(SIGPIPE, SIG_IGN);
@@ -120,7 +124,7 @@ RunSummary run_tournament(Results results, const RunOptions& options) {
 
   std::optional<server::Server> private_server;
   GameSettings settings;
-  if (options.server.empty()) {
+  if (!external_server) {
     server::Config config;
     config.address = "127.0.0.1";
     config.port = 0;
@@ -137,7 +141,7 @@ RunSummary run_tournament(Results results, const RunOptions& options) {
     private_server->start();
     settings.server = client::parse_server_url("ws://127.0.0.1:" + std::to_string(private_server->port()));
   } else {
-    settings.server = client::choose_server_url(options.server, options.ca_file);
+    settings.server = *external_server;
   }
   const engine::GameInfo* info = engine::find_game(results.setup.game);
   settings.game = results.setup.game;
