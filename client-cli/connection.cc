@@ -1,5 +1,6 @@
 #include "client-cli/connection.h"
 
+#include "client-cli/durations.h"
 #include "client-cli/style.h"
 
 #include <chrono>
@@ -28,12 +29,6 @@ std::optional<asio::ssl::context> tls_context_for(const ServerUrl& url) {
 Connection::WebSocket make_websocket(asio::io_context& io, std::optional<asio::ssl::context>& tls) {
   if (!tls) return Connection::WebSocket(std::in_place_type<Connection::PlainWebSocket>, io);
   return Connection::WebSocket(std::in_place_type<Connection::TlsWebSocket>, io, *tls);
-}
-
-// "20 s", or "500 ms" for what is not whole seconds.
-std::string describe_duration(std::chrono::milliseconds duration) {
-  if (duration.count() % 1000 == 0) return std::to_string(duration.count() / 1000) + " s";
-  return std::to_string(duration.count()) + " ms";
 }
 
 }  // namespace
