@@ -112,7 +112,23 @@ void HumanActor::act(const nlohmann::json& state, const std::string& refused, Ac
          << "\n";
   dialog_ = make_move_dialog(state);
   dialog_turn_ = turn;
+  warn_before_deadline(state);
   if (!asking_resign_) ask();
+}
+
+void HumanActor::warn_before_deadline(const nlohmann::json& state) {
+  time_warning_.cancel();
+  const auto& deadline = field(state, "deadline_ms");
+  if (!input_.terminal() || !deadline.is_number()) return;
+  const std::chrono::milliseconds left(deadline.get<long long>());
+  if (left <= kTimeWarning * 3 / 2) return;  // a short limit is its own warning
+  time_warning_.expires_after(left - kTimeWarning);
+  const std::string cost = late_move_cost(state.value("game", ""));
+  time_warning_.async_wait([this, turn = dialog_turn_, cost](boost::system::error_code error) {
+    // Still this turn's prompt: a move sent, a game over or a dropped link closed it.
+    if (error || !dialog_ || dialog_turn_ != turn) return;
+    notice(std::to_string(kTimeWarning.count()) + " s left for this move; then " + cost + ".");
+  });
 }
 
 void HumanActor::ask() {
@@ -248,6 +264,7 @@ Action HumanActor::end_of_input() {
 
 void HumanActor::stop() {
   dialog_.reset();
+  time_warning_.cancel();  // else it would keep the io_context, and the program, running
   input_.close();
 }
 

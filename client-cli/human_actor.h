@@ -2,8 +2,11 @@
 // A person at the terminal: every state is drawn, moves are typed at the seeds' prompts,
 // refused input is asked again with the reason; `help` or `?` at a prompt shows the game's
 // legend; `resign` at a prompt or Ctrl-C asks whether to resign.
+#include <chrono>
 #include <memory>
 #include <ostream>
+
+#include <boost/asio/steady_timer.hpp>
 
 #include "client-cli/actor.h"
 #include "client-cli/line_input.h"
@@ -15,7 +18,11 @@ namespace skirmish::client {
 class HumanActor : public Actor {
  public:
   HumanActor(LineInput& input, Style style, std::ostream& out)
-      : input_(input), style_(style), out_(out) {}
+      : input_(input), style_(style), out_(out), time_warning_(input.io()) {}
+
+  // On a terminal, a prompt with over 1.5 times this left says once, this long before the
+  // limit, how much is left: a person thinking has no clock on the screen.
+  static constexpr std::chrono::seconds kTimeWarning{10};
 
   void seats_named(const SeatNames& names) override { names_ = names; }
   void show(const nlohmann::json& state) override;
@@ -35,6 +42,8 @@ class HumanActor : public Actor {
   void confirm_resign(ActionHandler done);
   Action end_of_input();
   std::string status_line(const nlohmann::json& state) const;
+  // Arms (or, with no time limit, cancels) the warning for the prompt just opened.
+  void warn_before_deadline(const nlohmann::json& state);
 
   LineInput& input_;
   Style style_;
@@ -52,6 +61,7 @@ class HumanActor : public Actor {
   std::string you_;            // and whose screen this is (a seat, or "spectator")
   bool offline_ = false;       // between disconnected() and reconnected()
   SeatNames names_;            // for the header
+  boost::asio::steady_timer time_warning_;
 };
 
 }  // namespace skirmish::client

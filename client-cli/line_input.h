@@ -29,6 +29,7 @@ class LineInput {
   // No more reading: a pending read is aborted so the io_context can finish.
   void close();
   bool at_end() const { return at_end_; }
+  boost::asio::io_context& io() const { return io_; }
   bool terminal() const { return terminal_; }
   // On a terminal, drops the lines typed before now (while it was not this player's turn)
   // and says whether there were any. Piped input is kept: it is a script of moves.

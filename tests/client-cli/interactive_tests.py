@@ -580,6 +580,26 @@ def type_ahead(server):
     white.kill()
 
 
+def time_warning(server):
+    """On a terminal, a prompt with a time limit says 10 s before it how little is left (a
+    person has no clock on the screen); piped, nothing is said."""
+    with on_terminal(server, "create", "onedchess", "-o", "move_time_ms=20000") as (white, master):
+        match = re.search(rb"Created onedchess match (\w+)", read_pty(master, b"Waiting for an opponent"))
+        check(match is not None, "a match was created")
+        black = client(server.url, "join", match.group(1).decode(), name="black")
+        read_pty(master, b"Select Position of Piece to Move >> ")
+        started = time.monotonic()
+        seen = read_pty(master, b"10 s left for this move; then the game is lost on time.", timeout=25)
+        waited = time.monotonic() - started
+        check(8 <= waited <= 15, f"the warning came 10 s before the 20 s limit, after {waited:.1f} s")
+        check(seen.rstrip().endswith(b"Select Position of Piece to Move >>"),
+              f"the prompt is drawn again under it; got {seen[-300:]!r}")
+        os.write(master, b"2 RIGHT\n")
+        black.expect(MOVE_PROMPT)
+        check("left for this move" not in black.text, "a piped client is not warned")
+        black.kill()
+
+
 @contextlib.contextmanager
 def on_terminal(server, *args, no_color="1", typing=True):
     """`skirmish ARGS` on a terminal of its own (its input too, unless not `typing`): yields
@@ -799,6 +819,7 @@ CASES = {
     "offline_prompt": (offline_prompt, ()),
     "lost_move_after_restart": (lost_move_after_restart, ()),
     "type_ahead": (type_ahead, ()),
+    "time_warning": (time_warning, ()),
     "shutdown_notice": (shutdown_notice, ()),
     "stop_while_reconnecting": (stop_while_reconnecting, ()),
     "export_hidden": (export_hidden, ()),
