@@ -54,7 +54,9 @@ MapError::MapError(const std::string& map_name, int line, int column, const std:
 
 Map parse_map(std::string_view text, std::string name) {
   const auto lines = split_lines(text);
-  if (lines.empty()) throw MapError(name, kWholeMap, kWholeMap, "the map is empty");
+  // Line ends alone ("\n") hold no square either: no place to point at.
+  if (std::all_of(lines.begin(), lines.end(), [](std::string_view line) { return line.empty(); }))
+    throw MapError(name, kWholeMap, kWholeMap, "the map is empty");
 
   Map map;
   map.rows = static_cast<int>(lines.size());

@@ -105,6 +105,8 @@ TEST_CASE("a gap in the border is refused on each side", "[dcms][map]") {
 
 TEST_CASE("empty text is refused as a fault of the whole map", "[dcms][map]") {
   require_whole_map_fault("", "the map is empty");
+  require_whole_map_fault("\n", "the map is empty");
+  require_whole_map_fault("\r\n\n", "the map is empty");
 }
 
 TEST_CASE("maps smaller than 3 rows by 4 columns are refused as a whole", "[dcms][map]") {
