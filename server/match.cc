@@ -206,6 +206,9 @@ void Match::move(const Participant* who, engine::Seat seat, const nlohmann::json
   // replaces the first: only the submitter hears of it (others already know this seat is in,
   // and a client re-sending must not flood them).
   const bool first_submission = !slot(seat).submitted;
+  if (!first_submission)
+    if (auto reason = state_->check_replacement(seat, *slot(seat).submitted, text))
+      throw ProtocolError(ErrorCode::IllegalMove, *reason);
   slot(seat).submitted = std::move(text);
   slot(seat).submitted_ms = turn_elapsed_ms();
   bool all_in = true;

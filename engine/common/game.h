@@ -72,6 +72,12 @@ class GameState {
   virtual std::optional<std::string> check_move(Seat seat, std::string_view move) const = 0;
   // Applies one turn. Throws IllegalMove (state unchanged) if any given move fails check_move.
   virtual void apply(const JointMove& moves) = 0;
+  // A simultaneous game's seat sent `move` (which passed check_move) for a turn it sent
+  // `earlier` for: nullopt when it replaces it, else the reason it does not.
+  virtual std::optional<std::string> check_replacement(Seat /*seat*/, std::string_view /*earlier*/,
+                                                       std::string_view /*move*/) const {
+    return std::nullopt;
+  }
 
   // Every legal move of `seat` now, in the game's notation. Empty when the seat may not act,
   // or when the set is too large to list (DCMS setup): then use random_move.

@@ -64,6 +64,15 @@ std::optional<std::string> DcmsState::check_move(Seat seat, std::string_view mov
   return std::nullopt;
 }
 
+std::optional<std::string> DcmsState::check_replacement(Seat seat, std::string_view earlier,
+                                                        std::string_view move) const {
+  if (phase_ != Phase::Setup) return std::nullopt;  // check_move refused an invalid move already
+  if (!check_setup(*map_, seat, pieces(), earlier).legal()) return std::nullopt;
+  const SetupCheck check = check_setup(*map_, seat, pieces(), move);
+  if (check.legal()) return std::nullopt;
+  return check.problem + "; not taken: your earlier placement, which is legal, stands";
+}
+
 void DcmsState::apply(const JointMove& moves) {
   if (phase_ == Phase::Over) throw IllegalMove("the game is over");
   if (phase_ == Phase::Setup) {

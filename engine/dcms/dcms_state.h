@@ -26,6 +26,10 @@ class DcmsState final : public GameState {
   SeatSet to_act() const override;
   int turn() const override { return turn_; }
   std::optional<std::string> check_move(Seat seat, std::string_view move) const override;
+  // An illegal setup, which check_move lets through (it loses by the rules), does not
+  // replace a legal one: a sloppy resend must not throw the game away.
+  std::optional<std::string> check_replacement(Seat seat, std::string_view earlier,
+                                               std::string_view move) const override;
   void apply(const JointMove& moves) override;
   std::vector<std::string> legal_moves(Seat seat) const override;
   std::string random_move(Seat seat, Rng& rng) const override;

@@ -87,6 +87,23 @@ TEST_CASE("DCMS: blue's mouse eats red's cheeSe, and moves stay sealed until the
   CHECK(m.seat1->wait_for_over().at("outcome") == expected);
 }
 
+TEST_CASE("DCMS: a bad placement sent after a good one is refused and the good one counts",
+          "[server][dcms]") {
+  RunningServer server;
+  TwoSeatMatch m = start_match(server.port(), "dcms", corridor_options(0));
+  CHECK(m.seat0->request(placement({{1, 1}, {1, 1}})).at("type") == "submitted");
+  const Json refused = m.seat0->request(placement({{1, 1}}));
+  CHECK(refused.at("type") == "error");
+  CHECK(refused.at("code") == "illegal_move");
+  CHECK_THAT(refused.at("message").get<std::string>(),
+             Catch::Contains("wrong count") && Catch::Contains("your earlier placement, which is legal, stands"));
+  const Json setup_done = m.seat1->request(placement({{1, 3}, {1, 3}}));
+  REQUIRE(setup_done.at("type") == "state");
+  CHECK(setup_done.at("status") == "running");
+  CHECK(setup_done.at("view").at("phase") == "play");
+  CHECK(setup_done.at("last").at("moves").at("blue") == "1 1 1 1");
+}
+
 TEST_CASE("DCMS: a late player makes a null move at the deadline", "[server][dcms][deadline]") {
   RunningServer server;  // deadline margin 50 ms
   TwoSeatMatch m = start_match(server.port(), "dcms", corridor_options(300));

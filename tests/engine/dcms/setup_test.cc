@@ -56,6 +56,20 @@ TEST_CASE("a legal setup places the pieces and starts play at turn 1", "[dcms][s
   CHECK(state.last_turn()->illegal_setup == std::array<bool, 2>{false, false});
 }
 
+TEST_CASE("an illegal setup sent again does not replace a legal one", "[dcms][setup]") {
+  DcmsState state = new_game("SM");
+  const auto refused = state.check_replacement(kBlue, "1 1 2 2", "1 1");
+  REQUIRE(refused.has_value());
+  CHECK_THAT(*refused, Catch::Contains("2 numbers given, 4 needed") &&
+                           Catch::EndsWith("your earlier placement, which is legal, stands"));
+  CHECK(state.check_replacement(kBlue, "1 1 2 2", "1 1 3 3") == std::nullopt);  // legal for legal
+  CHECK(state.check_replacement(kBlue, "1 1", "1 1 2 2") == std::nullopt);      // legal for illegal
+  CHECK(state.check_replacement(kBlue, "1 1", "x") == std::nullopt);            // illegal for illegal
+  // In play, check_move refuses an invalid move first: any valid one replaces another.
+  state.apply({"1 1 2 2", "2 7 3 8"});
+  CHECK(state.check_replacement(kBlue, "M 6", "M 4") == std::nullopt);
+}
+
 TEST_CASE("several of a player's pieces may share a square", "[dcms][setup]") {
   const DcmsState state = started("SMCD", "2 2 2 2 2 2 2 2", "3 7 3 7 3 7 3 7");
   CHECK(state.position(kBlue, 3) == at(2, 2));
