@@ -12,6 +12,7 @@
 #include "client-cli/tournament/tournament_command.h"
 #include "client-cli/usage_error.h"
 #include "engine/registry.h"
+#include "protocol/match_ids.h"
 #include "protocol/version.h"
 
 using namespace skirmish::client;
@@ -37,6 +38,14 @@ int main(int argc, char** argv) {
   const CLI::Validator not_empty(
       [](std::string& value) { return value.empty() ? std::string("must not be empty") : std::string(); }, "",
       "not empty");
+  // A match id as people paste and type it: blanks around it dropped, then as the server
+  // reads it (any case; the saved seats' files are named by the canonical id).
+  const CLI::Validator match_id(
+      [](std::string& value) {
+        value = skirmish::protocol::canonical_match_id(CLI::detail::trim_copy(value));
+        return value.empty() ? std::string("must not be empty") : std::string();
+      },
+      "", "match id");
   app.require_subcommand(1);
   app.set_version_flag("--version", skirmish::protocol::version_line("skirmish"));
   // --server, --ca-file and --name go before or after the subcommand (subcommands inherit this).
@@ -71,7 +80,7 @@ int main(int argc, char** argv) {
   SeatRequest join_request;
   join_request.mode = SeatRequest::Mode::Join;
   auto* join = app.add_subcommand("join", "join a match and play");
-  join->add_option("MATCH", join_request.match, "the match id")->required()->check(not_empty);
+  join->add_option("MATCH", join_request.match, "the match id")->required()->transform(match_id);
   join->add_option("--seat", join_request.seat, "the seat to take, by name or number (default: the first free)");
   join->add_option("--invite", join_request.invite,
                    "a private match's invite code, from its creator (default: $SKIRMISH_INVITE)")
@@ -80,7 +89,7 @@ int main(int argc, char** argv) {
   std::string resume_match, resume_seat_name, resume_token;
   auto* resume = app.add_subcommand(
       "resume", "take back your seat in a running match after this client stopped (within the reconnect grace)");
-  resume->add_option("MATCH", resume_match, "the match id")->required()->check(not_empty);
+  resume->add_option("MATCH", resume_match, "the match id")->required()->transform(match_id);
   resume->add_option("--seat", resume_seat_name, "which seat, when both were played from here");
   resume->add_option("--token", resume_token,
                      "the seat's token (default: the one this client saved when it joined)");
@@ -88,7 +97,7 @@ int main(int argc, char** argv) {
   SeatRequest watch_request;
   watch_request.mode = SeatRequest::Mode::Watch;
   auto* watch = app.add_subcommand("watch", "watch a match as a spectator");
-  watch->add_option("MATCH", watch_request.match, "the match id")->required()->check(not_empty);
+  watch->add_option("MATCH", watch_request.match, "the match id")->required()->transform(match_id);
   watch->add_option("--invite", watch_request.invite,
                     "a private match's invite code, from its creator (default: $SKIRMISH_INVITE)")
       ->type_name("CODE");

@@ -208,6 +208,10 @@ std::string Lobby::no_such_match_text(const std::string& typed_id, const std::st
   for (const auto& [id, why] : removed_)
     if (id == match_id) return "match " + match_id + " was removed before it started: " + why;
   const auto linger_s = std::chrono::duration_cast<std::chrono::seconds>(settings_.finished_linger);
+  // Mistyped, not ended: the history hint would send the person after a match that never was.
+  if (match_id.size() != kMatchIdLength)
+    return "no match '" + typed_id + "': a match id has " + std::to_string(kMatchIdLength) +
+           " letters and digits, this has " + std::to_string(match_id.size());
   const std::string looked_up = typed_id == match_id ? "" : " (looked up as " + match_id + ")";
   std::string text = "no match '" + typed_id + "'" + looked_up +
                      " here: no such id, or the match ended (a finished match is let go " +

@@ -34,25 +34,6 @@ std::string random_token() { return hex(random_bytes<16>()); }
 
 std::string random_seed_text() { return hex(random_bytes<8>()); }
 
-std::string canonical_match_id(std::string typed) {
-  for (char& ch : typed) {
-    if (ch >= 'a' && ch <= 'z') ch = static_cast<char>(ch - 'a' + 'A');
-    if (ch == '0') ch = 'O';
-    if (ch == '1') ch = 'I';
-    if (ch == '8') ch = 'B';
-  }
-  return typed;
-}
-
-std::string canonical_invite_code(std::string_view typed) {
-  // Only the letters and digits count: whatever a chat program put between the groups (an
-  // en dash, a no-break space, a tab, a newline) is not part of the code.
-  std::string compact;
-  for (char ch : typed)
-    if ((ch >= 'A' && ch <= 'Z') || (ch >= 'a' && ch <= 'z') || (ch >= '0' && ch <= '9')) compact += ch;
-  return canonical_match_id(std::move(compact));
-}
-
 namespace {
 
 // `chars` characters of the RFC 4648 base32 alphabet, 5 random bits each (at most 12).
@@ -68,7 +49,7 @@ std::string random_base32(std::size_t chars) {
 
 }  // namespace
 
-std::string random_match_id() { return random_base32(8); }
+std::string random_match_id() { return random_base32(kMatchIdLength); }
 
 std::string random_invite_code() {
   const std::string code = random_base32(12);

@@ -541,7 +541,8 @@ def resume(server):
     both = client(server.url, "resume", match, name="both")
     both.expect(r"seats black and white of match " + match + r" are both saved here: choose one with --seat")
     check(both.wait() == 1, "an ambiguous resume exits 1")
-    black = client(server.url, "resume", match, "--seat", "black", name="black-again")
+    # As people paste and type it: blanks around it, lower case.
+    black = client(server.url, "resume", " " + match.lower() + " ", "--seat", "black", name="black-again")
     black.expect(r"Resumed seat black in match " + match + r" \(onedchess\)")
     white.expect(r"black (\(.*?\) )?is back")
     black.expect(BOX_TOP + r"\n" + re.escape(ONEDCHESS_BOARDS[0]) + r"\n" + BOX_TOP)

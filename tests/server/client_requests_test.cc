@@ -106,6 +106,9 @@ TEST_CASE("requests: each connection acts only for its own seat, a spectator for
   const Json missing = late.send({{"type", "join"}, {"match", "nope1234"}});
   CHECK(missing.at("code") == "no_such_match");
   CHECK_THAT(missing.at("message").get<std::string>(), Catch::StartsWith("no match 'nope1234' (looked up as NOPEI234) here"));
+  // Too short or too long: a typo, said so, not sent to the history after a match that never was.
+  CHECK(late.send({{"type", "join"}, {"match", "ABCDEFG"}}).at("message") ==
+        "no match 'ABCDEFG': a match id has 8 letters and digits, this has 7");
   std::string typed = match;
   for (char& ch : typed) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
   CHECK(late.send({{"type", "watch"}, {"match", typed}}).at("type") == "state");
