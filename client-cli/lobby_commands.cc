@@ -101,10 +101,11 @@ int list_matches(const ServerUrl& url, const std::string& game) {
     for (const auto& m : matches) {
       std::string seats;
       for (const auto& s : m.value("seats", json::array())) {
+        const bool taken = s.value("taken", false);
+        const std::string name = field(s, "name").is_string() ? field(s, "name").get<std::string>() : "";
         seats += (seats.empty() ? "" : ", ") + s.value("seat", "") + ": " +
-                 (s.value("taken", false)
-                      ? (field(s, "name").is_string() ? printable(field(s, "name").get<std::string>()) : "taken")
-                      : "free");
+                 (taken ? (name.empty() ? "taken" : printable(name)) : "free") +
+                 (taken && !s.value("connected", true) ? " (away)" : "");
       }
       std::cout << std::setw(10) << printable(m.value("match", "")) << std::setw(11)
                 << printable(m.value("game", "")) << std::setw(9) << printable(m.value("status", ""))

@@ -186,7 +186,16 @@ void MatchSession::on_message(const json& message) {
                   << "(take it back with: skirmish resume " << id << ")" << std::endl;
         continue;
       }
-      for (const auto& seat : m.value("seats", json::array())) {
+      // Its creator's client is gone (within the reconnect grace): joining would start a
+      // game against an empty chair, lost by forfeit after the grace.
+      const auto seats = m.value("seats", json::array());
+      if (std::any_of(seats.begin(), seats.end(), [](const json& seat) {
+            return seat.value("taken", false) && !seat.value("connected", true);
+          })) {
+        std::cout << "Skipping open match " << id << ": its player is away (lost the connection)" << std::endl;
+        continue;
+      }
+      for (const auto& seat : seats) {
         const bool wanted = request_.seat.empty() || seat.value("seat", "") == request_.seat;
         if (!seat.value("taken", true) && wanted) {
           std::cout << "Joining open match " << m.value("match", "") << " (" << describe_terms(m) << ")"

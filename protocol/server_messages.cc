@@ -149,8 +149,8 @@ std::string encode_matches(const std::vector<MatchSummary>& matches, std::size_t
       out.key("taken").boolean(seat.taken);
       out.key("connected").boolean(seat.connected);
       out.key("name");
-      if (seat.player.empty())
-        out.null();
+      if (!seat.taken)
+        out.null();  // a free seat; a player who gave no name is "", as in joined and presence
       else
         out.string(seat.player);
       out.end_object();

@@ -39,7 +39,7 @@ class Process:
 
     def __init__(self, args, name, env=None, stdin=True):
         self.name = name
-        full_env = dict(os.environ, NO_COLOR="1", SKIRMISH_STATE_DIR=STATE_DIR, **(env or {}))
+        full_env = {**os.environ, "NO_COLOR": "1", "SKIRMISH_STATE_DIR": STATE_DIR, **(env or {})}
         self.proc = subprocess.Popen(args, stdin=subprocess.PIPE if stdin else subprocess.DEVNULL,
                                      stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                                      env=full_env, cwd=os.environ.get("TEST_WORKDIR", "."),

@@ -7,6 +7,7 @@ import pty
 import random
 import re
 import select
+import shutil
 import signal
 import subprocess
 import sys
@@ -424,6 +425,27 @@ def play_command(server):
     play_onedchess(first, second, ONEDCHESS_GAME, ONEDCHESS_BOARDS)
     first.expect(r"Game over: White wins!")
     check(first.wait() == 0 and second.wait() == 0, "both clients exit 0")
+    # Someone else's open match whose player lost the connection is not joined: the game
+    # would start against an empty chair. `list` marks the seat away.
+    elsewhere = {"SKIRMISH_STATE_DIR": tempfile.mkdtemp(prefix="skirmish-elsewhere-")}
+    dropped = client(server.url, "--name", "carol", "play", "onedchess", name="dropped", env=elsewhere)
+    away = dropped.expect(r"Joined match (\w+) \(onedchess\) as white").group(1)
+    dropped.expect(r"Waiting for an opponent")
+    dropped.kill()
+    listed = ""
+    for _ in range(50):  # until the server has seen the connection go (bounded)
+        listing = client(server.url, "list", "onedchess", name="listing")
+        listing.wait()
+        listed = listing.text
+        if "(away)" in listed:
+            break
+        time.sleep(0.1)
+    check(re.search(away + r" +onedchess +open +white: carol \(away\), black: free", listed), listed)
+    third = client(server.url, "play", "onedchess", name="third")
+    third.expect(r"Skipping open match " + away + r": its player is away \(lost the connection\)")
+    third.expect(r"No open onedchess match on these terms: creating one")
+    third.kill()
+    shutil.rmtree(elsewhere["SKIRMISH_STATE_DIR"])
 
 
 def play_on_terms(server):
