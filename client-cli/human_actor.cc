@@ -15,6 +15,8 @@ namespace skirmish::client {
 
 namespace {
 
+constexpr const char* kResignQuestion = "Resign this game? [y/N] ";
+
 std::string title(const std::string& game) {
   const engine::GameInfo* info = engine::find_game(game);
   return info != nullptr ? info->title : "?";
@@ -86,7 +88,8 @@ void HumanActor::show(const nlohmann::json& state) {
   out_ << render_board(game, state.at("view"), style_);
   const std::string line = status_line(state);
   if (!line.empty()) out_ << line << "\n";
-  if (dialog_ && !asking_resign_) out_ << dialog_->prompt();  // still waiting for an answer
+  if (asking_resign_) out_ << kResignQuestion;  // still waiting for an answer, under the board
+  else if (dialog_) out_ << dialog_->prompt();
   out_.flush();
 }
 
@@ -134,35 +137,37 @@ void HumanActor::warn_before_deadline(const nlohmann::json& state) {
 void HumanActor::ask() {
   if (!dialog_) return listen_between_prompts();
   out_ << dialog_->prompt() << std::flush;
-  input_.read_line([this](std::optional<std::string> line) {
-    if (!dialog_) {
-      // The prompt was withdrawn (the connection dropped, or the turn moved on).
-      if (line) out_ << style_.dim("(not sent: no move is asked for now)") << std::endl;
-      return listen_between_prompts();
-    }
-    if (!line) {
-      dialog_.reset();
-      if (done_) done_(end_of_input());
-      return;
-    }
-    if (is_word(*line, "resign")) return confirm_resign(done_);
-    if (is_word(*line, "help") || is_word(*line, "?")) {
-      out_ << dialog_->help() << "Also: 'resign' gives up the game (it asks first); 'help' or '?' shows this.\n";
-      return ask();
-    }
-    try {
-      auto move = dialog_->feed(*line);
-      if (!move) return ask();
-      dialog_.reset();
-      auto done = std::move(done_);
-      done_ = nullptr;
-      done(Action{Action::Kind::Move, *move});
-      listen_between_prompts();
-    } catch (const InputError& e) {
-      out_ << style_.yellow(e.what()) << "\n";
-      ask();
-    }
-  });
+  input_.read_line([this](std::optional<std::string> line) { answer(std::move(line)); });
+}
+
+void HumanActor::answer(std::optional<std::string> line) {
+  if (!dialog_) {
+    // The prompt was withdrawn (the connection dropped, or the turn moved on).
+    if (line) out_ << style_.dim("(not sent: no move is asked for now)") << std::endl;
+    return listen_between_prompts();
+  }
+  if (!line) {
+    dialog_.reset();
+    if (done_) done_(end_of_input());
+    return;
+  }
+  if (is_word(*line, "resign")) return confirm_resign(done_);
+  if (is_word(*line, "help") || is_word(*line, "?")) {
+    out_ << dialog_->help() << "Also: 'resign' gives up the game (it asks first); 'help' or '?' shows this.\n";
+    return ask();
+  }
+  try {
+    auto move = dialog_->feed(*line);
+    if (!move) return ask();
+    dialog_.reset();
+    auto done = std::move(done_);
+    done_ = nullptr;
+    done(Action{Action::Kind::Move, *move});
+    listen_between_prompts();
+  } catch (const InputError& e) {
+    out_ << style_.yellow(e.what()) << "\n";
+    ask();
+  }
 }
 
 // On a terminal, a line typed while no prompt is open (the other player's turn, a game
@@ -237,7 +242,7 @@ void HumanActor::interrupted(ActionHandler done) {
 
 void HumanActor::confirm_resign(ActionHandler done) {
   asking_resign_ = true;
-  out_ << "Resign this game? [y/N] " << std::flush;
+  out_ << kResignQuestion << std::flush;
   input_.read_line([this, done](std::optional<std::string> line) {
     asking_resign_ = false;
     if (!line) {
@@ -249,6 +254,10 @@ void HumanActor::confirm_resign(ActionHandler done) {
       return done(Action{Action::Kind::Resign, {}});
     }
     out_ << "Carrying on." << std::endl;
+    // Not an answer but a move, typed at the prompt that the turn brought meanwhile (the
+    // question had scrolled away): it is that prompt's answer, not lost.
+    const bool no = line->empty() || line->front() == 'n' || line->front() == 'N';
+    if (!no && dialog_) return answer(std::move(line));
     ask();  // back to the move prompt, if one was open
   });
 }

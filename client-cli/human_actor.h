@@ -4,6 +4,7 @@
 // legend; `resign` at a prompt or Ctrl-C asks whether to resign.
 #include <chrono>
 #include <memory>
+#include <optional>
 #include <ostream>
 
 #include <boost/asio/steady_timer.hpp>
@@ -37,6 +38,8 @@ class HumanActor : public Actor {
 
  private:
   void ask();
+  // A line typed at the open move prompt (nullopt: end of input).
+  void answer(std::optional<std::string> line);
   void listen_between_prompts();
   std::string not_asked_note() const;
   void confirm_resign(ActionHandler done);

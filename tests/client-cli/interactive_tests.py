@@ -398,6 +398,18 @@ def interrupt(server):
     white.expect(r"Resign this game\? \[y/N\] $")
     white.send("n")
     white.expect(r"Carrying on\.\n" + MOVE_PROMPT)
+    # Ctrl-C on the other player's turn, left unanswered while the turn comes: the question
+    # is asked again under the new board, and a move typed as its answer is played.
+    white.send("2 RIGHT")
+    black.expect(MOVE_PROMPT)
+    white.expect(r"Waiting for black\.")
+    white.proc.send_signal(signal.SIGINT)
+    white.expect(r"Resign this game\? \[y/N\] $")
+    black.send("6 LEFT")
+    white.expect(r"Your turn \(white\)\.\nResign this game\? \[y/N\] $")
+    white.send("1 RIGHT")
+    white.expect(r"Carrying on\.\n")
+    black.expect(r"\| WKi \|     \|     \| WKn \| BKn \|")  # white's knight 1 went right
     white.proc.send_signal(signal.SIGINT)
     white.expect(r"Resign this game\? \[y/N\] $")
     white.send("y")
