@@ -52,7 +52,7 @@ class DcmsDialog : public MoveDialog {
     if (setup_)
       return std::string(kLegend) +
              "Type: a 'row col' for each of your pieces, in the prompt's order, all in your half\n"
-             "  (rows down the side, columns across the top), e.g. '3 1 2 2' for two pieces.\n";
+             "  (rows down the side, columns across the top), e.g. '" + example_placement() + "'.\n";
     const std::string mouse(1, dcms::piece_letter(color_, 1));
     return std::string(kLegend) + "Type: your piece's letter and a direction, e.g. '" + mouse +
            " 6': 8 up, 2 down, 4 left, 6 right, 7 9 1 3 diagonally, 5 stay.\n"
@@ -75,7 +75,7 @@ class DcmsDialog : public MoveDialog {
     in.clear();
     if ((in >> rest) || numbers.size() != 2 * pieces_.size()) {
       throw InputError("'" + printable(line) + "': type " + std::to_string(pieces_.size()) +
-                       " positions as 'row col' pairs, e.g. '3 1 2 2'");
+                       " positions as 'row col' pairs, e.g. '" + example_placement() + "'");
     }
     nlohmann::json placement = nlohmann::json::array();
     const int cols = view_.at("cols").get<int>();
@@ -88,14 +88,35 @@ class DcmsDialog : public MoveDialog {
       if (r < 0 || c < 0 || r >= rows || c >= cols) throw InputError(where + " is off the board");
       if (field(view_, "walls")[static_cast<std::size_t>(r)].get<std::string>()[static_cast<std::size_t>(c)] == '#')
         throw InputError(where + " is on a wall");
-      const bool in_half = color_ == dcms::kBlue ? c < cols / 2 : c >= cols - cols / 2;
-      if (!in_half) throw InputError(where + " is not in your half (that would lose the game)");
+      if (!in_my_half(c, cols)) throw InputError(where + " is not in your half (that would lose the game)");
       placement.push_back({r, c});
     }
     return nlohmann::json{{"placement", placement}};
   }
 
  private:
+  bool in_my_half(int c, int cols) const { return color_ == dcms::kBlue ? c < cols / 2 : c >= cols - cols / 2; }
+
+  // A legal placement on this board, for the examples: the first open squares of this
+  // seat's half, row by row, the first one again when there are fewer squares than pieces
+  // (pieces may share one). An example copied must not lose the game.
+  std::string example_placement() const {
+    const nlohmann::json& walls = field(view_, "walls");
+    std::vector<std::string> squares;
+    for (std::size_t r = 0; r < walls.size() && squares.size() < pieces_.size(); ++r) {
+      const std::string row = walls[r].get<std::string>();
+      const int cols = static_cast<int>(row.size());
+      for (int c = 0; c < cols && squares.size() < pieces_.size(); ++c)
+        if (row[static_cast<std::size_t>(c)] != '#' && in_my_half(c, cols))
+          squares.push_back(std::to_string(r) + " " + std::to_string(c));
+    }
+    if (squares.empty()) return "";  // no open square in the half: the server refuses such maps
+    while (squares.size() < pieces_.size()) squares.push_back(squares.front());
+    std::string example;
+    for (const auto& square : squares) example += (example.empty() ? "" : " ") + square;
+    return example;
+  }
+
   nlohmann::json view_;
   int color_;
   std::string pieces_;

@@ -242,7 +242,12 @@ TEST_CASE("the DCMS dialog checks the placement and the move string") {
   auto setup = make_move_dialog(state);
   CHECK_THROWS_WITH(setup->feed("1 1 1 4"), Catch::Contains("not in your half"));
   CHECK_THROWS_WITH(setup->feed("1 4 0 4"), Catch::Contains("on a wall"));
-  CHECK_THROWS_WITH(setup->feed("1 4"), Catch::Contains("type 2 positions"));
+  // The example is a legal placement on this board, in this seat's half.
+  CHECK_THROWS_WITH(setup->feed("1 4"), Catch::EndsWith("type 2 positions as 'row col' pairs, e.g. '1 3 1 4'"));
+  CHECK_THAT(setup->help(), Catch::Contains("e.g. '1 3 1 4'"));
+  state["view"]["pieces"] = "SMC";  // more pieces than open squares: one is used twice
+  CHECK_THROWS_WITH(make_move_dialog(state)->feed("1 4"), Catch::EndsWith("e.g. '1 3 1 4 1 3'"));
+  state["view"]["pieces"] = "SM";
   CHECK(*setup->feed("1 4 1 3") == json({{"placement", {{1, 4}, {1, 3}}}}));
   CHECK(*setup->feed("(1, 4) (1, 3)") == json({{"placement", {{1, 4}, {1, 3}}}}));
   state["view"]["phase"] = "play";
