@@ -247,8 +247,10 @@ void MatchSession::on_message(const json& message) {
     // The connection is about to close: no prompt until the seat is back and asked again.
     // The server's words are for any client ("resume your seat with your token"); this one
     // does that by itself, so it says so instead.
+    const std::string what_then =
+        seat_ == "spectator" ? "watches again" : "takes the seat back";
     actor_.disconnected("The server is stopping (it says: " + message.value("message", "shutting down") +
-                        "); this client reconnects and takes the seat back by itself once it is back");
+                        "); this client reconnects and " + what_then + " by itself once it is back");
     return;
   }
   if (type == "presence") {

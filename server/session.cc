@@ -145,7 +145,8 @@ class Session final : public Participant,
     const bool store_failed = context_->gate && context_->gate->failed();
     if (store_failed) drop_never_stored();
     enqueue(make_message(protocol::encode_shutdown(
-                "the server is restarting; resume your seat with your token when it is back")),
+                "the server is restarting; when it is back, players resume their seats with their "
+                "tokens and spectators watch again")),
             /*tells_of_store=*/!store_failed);
     close_after_writes_ = PendingClose{websocket::close_code::going_away, "going away"};
   }

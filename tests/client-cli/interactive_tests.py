@@ -697,12 +697,18 @@ def colours(server):
 def shutdown_notice(server):
     """The server's shutdown notice withdraws the move prompt: it comes back only once the
     seat is back and a move is asked for."""
-    white, black, _ = start_pair(server, "onedchess")
+    white, black, match = start_pair(server, "onedchess")
     white.expect(MOVE_PROMPT)
+    watcher = client(server.url, "watch", match, name="watcher")
+    watcher.expect(r"Waiting for white\.")
     server.process.proc.send_signal(signal.SIGTERM)
     # The client's own words: it takes the seat back by itself (the server's are for any client).
     white.expect(r"\* The server is stopping \(it says: the server is restarting.*\); this client reconnects "
                  r"and takes the seat back by itself once it is back\n")
+    # A spectator has no seat to take back.
+    watcher.expect(r"\* The server is stopping \(it says: .*spectators watch again\); this client reconnects "
+                   r"and watches again by itself once it is back\n")
+    watcher.kill()
     notice_end = white.cursor
     white.expect(r"Connection lost: .*; reconnecting\.\.\.\n$")
     between = white.text[notice_end:white.cursor]
