@@ -74,7 +74,19 @@ void HumanActor::show(const nlohmann::json& state) {
   game_ = state.value("game", "");
   listen_between_prompts();
   auto shown = on_screen(state);
-  if (shown == last_drawn_) return;
+  const bool timed = field(state, "deadline_ms").is_number();
+  const bool was_timed = std::exchange(timed_, timed);
+  const bool clock_started = timed && !was_timed && status_ == "running";
+  if (shown == last_drawn_) {
+    // The same board, but the clock runs again (after a server restart it waits until every
+    // seat is back): the time drawn as unlimited is said, and the warning armed.
+    if (clock_started) {
+      notice("The clock runs again: " + seconds(field(state, "deadline_ms").get<long long>()) +
+             " left for this move.");
+      if (dialog_ && dialog_turn_ == state.value("turn", -1)) warn_before_deadline(state);
+    }
+    return;
+  }
   last_drawn_ = std::move(shown);
   // A prompt for an earlier turn (the turn moved on without us), or in a game that ended
   // (the opponent resigned or left), is no longer asked: it is not drawn again.

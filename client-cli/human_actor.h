@@ -63,6 +63,7 @@ class HumanActor : public Actor {
   std::string status_;         // the last state's status ("waiting", "running", ...)
   std::string you_;            // and whose screen this is (a seat, or "spectator")
   bool offline_ = false;       // between disconnected() and reconnected()
+  bool timed_ = false;         // the last state shown had a deadline (the clock ran)
   SeatNames names_;            // for the header
   boost::asio::steady_timer time_warning_;
 };

@@ -274,6 +274,31 @@ def lost_move_after_restart(server):
         proxy.close()
 
 
+def clock_after_restart(server):
+    """After a server restart the clock waits until both seats are back (deadline_ms null):
+    the player back first is told when it runs again, the board being the same."""
+    proxy = Proxy(server.port)
+    try:
+        white, black, match = start_pair(server, "onedchess", "move_time_ms=60000", url=proxy.url)
+        white.expect(r"Your turn \(white\), \d+\.\d s left\.")
+        black.expect(r"If this client stops, take your seat back")
+        black.kill()  # away when the server goes
+        server.process.proc.kill()
+        server.process.proc.wait()
+        again = Process([SERVER, "--port", "0", "--threads", "1", "--log-level", "info",
+                         "--data-dir", server.data_dir], "restarted", stdin=False)
+        proxy.target = int(again.expect(r"listening on [0-9.]+:(\d+)").group(1))
+        white.expect(r"Reconnected: resumed seat white", timeout=30)
+        white.expect(r"Your turn \(white\)\.\n")  # no time: the clock waits for black
+        black = client(proxy.url, "resume", match, "--seat", "black", name="black-again")
+        black.expect(r"Resumed seat black")
+        white.expect(r"\* The clock runs again: \d+\.\d s left for this move\.")
+        white.kill()
+        black.kill()
+    finally:
+        proxy.close()
+
+
 def offline_prompt(server):
     """While the connection is down no move is asked for, and a line typed then is not sent."""
     proxy = Proxy(server.port)
@@ -861,6 +886,7 @@ CASES = {
     "lost_move_after_restart": (lost_move_after_restart, ()),
     "type_ahead": (type_ahead, ()),
     "time_warning": (time_warning, ()),
+    "clock_after_restart": (clock_after_restart, ()),
     "shutdown_notice": (shutdown_notice, ()),
     "stop_while_reconnecting": (stop_while_reconnecting, ()),
     "export_hidden": (export_hidden, ()),
