@@ -118,6 +118,12 @@ std::string option_text(const json& value, const std::string& name) {
   if (value.is_boolean()) return value.get<bool>() ? "true" : "false";
   // dump() writes the exact digits; get<long long>() would wrap 2^63..2^64-1 to negatives.
   if (value.is_number_integer()) return value.dump();
+  // A whole number past 64 bits (1e20, or its 21 digits) is kept as a double: as text, the
+  // engine names the option's range ("'1e+20' is not an integer in the range 1..100").
+  if (value.is_number_float()) {
+    const double number = value.get<double>();
+    if (std::isfinite(number) && number == std::trunc(number)) return value.dump();
+  }
   throw ProtocolError(ErrorCode::BadOptions, "option '" + name + "': " + describe(value) +
                                                  " is not a string, an integer or a boolean");
 }

@@ -384,4 +384,17 @@ TEST_CASE("Numbers a request passes on as text keep their exact digits") {
                                  Catch::Contains("18446744073709551615") &&
                                  !Catch::Contains("-1"));
   }
+  // Past 64 bits the parser keeps a double: a whole one goes on as text, for the engine to
+  // name the range; a fraction is refused here.
+  for (const char* huge : {R"({"width": 1e20})", R"({"width": 100000000000000000000})"}) {
+    INFO(huge);
+    try {
+      skirmish::engine::create_game("tactego", options_from_json(json::parse(huge)));
+      FAIL("a width of 10^20 was accepted");
+    } catch (const std::exception& error) {
+      CHECK_THAT(error.what(), Catch::Contains("option 'width': '1e+20' is not an integer in the range 1..100"));
+    }
+  }
+  CHECK_THROWS_WITH(options_from_json(json::parse(R"({"width": 5.5})")),
+                    "option 'width': 5.5 is not a string, an integer or a boolean");
 }
