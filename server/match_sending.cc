@@ -23,8 +23,10 @@ Message Match::encode_for(const engine::Viewer& viewer, std::string_view you,
         std::chrono::duration_cast<std::chrono::milliseconds>(*deadline_ - Clock::now());
     info.deadline_ms = std::max<long long>(0, left.count());
   }
+  // A move sealed for a turn that never resolved (the game ended by resignation, leave or
+  // forfeit meanwhile) is no longer waiting: an ended game lists none.
   for (engine::Seat s = 0; s < engine::kSeatCount; ++s)
-    info.submitted[index(s)] = slot(s).submitted.has_value();
+    info.submitted[index(s)] = status_ == protocol::MatchStatus::Running && slot(s).submitted.has_value();
   info.outcome = outcome();
   return make_message(protocol::encode_state(info, codec_, *state_, viewer, you, id));
 }

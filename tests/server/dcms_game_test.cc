@@ -104,6 +104,16 @@ TEST_CASE("DCMS: a bad placement sent after a good one is refused and the good o
   CHECK(setup_done.at("last").at("moves").at("blue") == "1 1 1 1");
 }
 
+TEST_CASE("DCMS: a game ended by resignation lists no sealed move as submitted", "[server][dcms]") {
+  RunningServer server;
+  TwoSeatMatch m = start_match(server.port(), "dcms", corridor_options(0));
+  CHECK(m.seat0->request(placement({{1, 1}, {1, 1}})).at("type") == "submitted");
+  const Json over = m.seat1->request({{"type", "resign"}});
+  REQUIRE(over.at("status") == "over");
+  CHECK(over.at("submitted") == Json::array());
+  CHECK(m.seat0->wait_for_over().at("submitted") == Json::array());
+}
+
 TEST_CASE("DCMS: a late player makes a null move at the deadline", "[server][dcms][deadline]") {
   RunningServer server;  // deadline margin 50 ms
   TwoSeatMatch m = start_match(server.port(), "dcms", corridor_options(300));
