@@ -19,7 +19,12 @@ using nlohmann::json;
 
 constexpr std::string_view kMatches = "/api/matches";
 
-HttpReply json_reply(unsigned status, const json& body) { return {status, "application/json", body.dump() + "\n"}; }
+// Replies quote what the request said (a path, a query value), which may be any bytes: what
+// is not UTF-8 is replaced (U+FFFD), never thrown on. A throw here (outside any handler's
+// try) once took the whole server down on one `GET /\xff`.
+HttpReply json_reply(unsigned status, const json& body) {
+  return {status, "application/json", body.dump(-1, ' ', false, json::error_handler_t::replace) + "\n"};
+}
 
 HttpReply error_reply(unsigned status, const std::string& message) {
   return json_reply(status, {{"error", message}});
@@ -102,7 +107,7 @@ HttpReply handle_http_request(std::string_view method, std::string_view target,
   const auto query = parse_query(question == std::string_view::npos ? std::string_view{}
                                                                     : target.substr(question + 1));
   if (method != "GET" && method != "HEAD")
-    return error_reply(405, "only GET is served here (" + std::string(method) + " " + std::string(path) + ")");
+    return error_reply(405, "only GET and HEAD are served here (" + std::string(method) + " " + std::string(path) + ")");
   try {
     if (path == "/healthz") return health(context);
     if (!context.ready.load())

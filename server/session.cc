@@ -275,9 +275,14 @@ class Session final : public Participant,
     response->set(http::field::content_type, reply.content_type);
     if (reply.retry_after_seconds > 0)
       response->set(http::field::retry_after, std::to_string(reply.retry_after_seconds));
+    if (reply.status == 405) response->set(http::field::allow, "GET, HEAD");
     response->keep_alive(false);
-    if (request.method() != http::verb::head) response->body() = std::move(reply.body);
-    response->prepare_payload();
+    if (request.method() == http::verb::head) {
+      response->content_length(reply.body.size());  // what a GET would send, without it
+    } else {
+      response->body() = std::move(reply.body);
+      response->prepare_payload();
+    }
     // The request's 30 s may have gone by waiting for the history worker: the reply gets
     // its own time to be written.
     beast::get_lowest_layer(ws_).expires_after(std::chrono::seconds(30));

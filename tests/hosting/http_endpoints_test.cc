@@ -313,3 +313,30 @@ TEST_CASE("a request too large or not HTTP gets a status saying so, not a silent
   // The server carries on.
   CHECK(http_get(server.port(), "/healthz").status == 200);
 }
+
+TEST_CASE("bytes that are not UTF-8 in a request's path or query are quoted replaced, and the server carries on") {
+  skirmish::test::TempDir dir;
+  skirmish::test::RunningServer server(config_with_store(dir.path()));
+  // One such request used to abort the whole server (the JSON error reply threw).
+  const std::string nowhere = raw_exchange(server.port(), "GET /\xff HTTP/1.1\r\nHost: x\r\n\r\n");
+  CHECK_THAT(nowhere, Catch::StartsWith("HTTP/1.1 404 ") && Catch::Contains("nothing at /\xef\xbf\xbd"));
+  const std::string refused = raw_exchange(server.port(), "DELETE /api/matches/\xc3 HTTP/1.1\r\nHost: x\r\n\r\n");
+  CHECK_THAT(refused, Catch::StartsWith("HTTP/1.1 405 ") && Catch::Contains("Allow: GET, HEAD") &&
+                          Catch::Contains("only GET and HEAD are served here"));
+  // Inside the history too: a 404 and a 400 naming what was sent, not a 500 from the JSON library.
+  CHECK_THAT(raw_exchange(server.port(), "GET /api/matches/\xff\xfe HTTP/1.1\r\nHost: x\r\n\r\n"),
+             Catch::StartsWith("HTTP/1.1 404 ") && Catch::Contains("no match '\xef\xbf\xbd\xef\xbf\xbd'"));
+  CHECK_THAT(raw_exchange(server.port(), "GET /api/matches?state=\xff HTTP/1.1\r\nHost: x\r\n\r\n"),
+             Catch::StartsWith("HTTP/1.1 400 ") && Catch::Contains("query 'state'"));
+  CHECK(http_get(server.port(), "/healthz").status == 200);
+}
+
+TEST_CASE("HEAD answers with the length a GET would send, and no body") {
+  skirmish::test::RunningServer server(skirmish::test::test_config());
+  const std::string get = raw_exchange(server.port(), "GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n");
+  const std::string head = raw_exchange(server.port(), "HEAD /healthz HTTP/1.1\r\nHost: x\r\n\r\n");
+  const auto body_length = get.size() - (get.find("\r\n\r\n") + 4);
+  REQUIRE(body_length > 0);
+  CHECK_THAT(head, Catch::Contains("Content-Length: " + std::to_string(body_length) + "\r\n") &&
+                       Catch::EndsWith("\r\n\r\n"));
+}
