@@ -205,7 +205,16 @@ void Server::start() {
     s.threads.emplace_back([&s] {
       name_this_thread("net");
       s.running_threads.fetch_add(1);
-      s.ioc.run();
+      // A handler that throws is a bug, but one request must not end every game on the
+      // server (a bad HTTP path once did): it is logged, and the thread runs on.
+      for (;;) {
+        try {
+          s.ioc.run();
+          break;
+        } catch (const std::exception& error) {
+          spdlog::error("a network handler failed and was dropped: {}", error.what());
+        }
+      }
       s.running_threads.fetch_sub(1);
     });
   try {
