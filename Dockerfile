@@ -26,7 +26,7 @@ RUN apt-get update \
 RUN groupadd --system --gid 10001 skirmish \
  && useradd --system --uid 10001 --gid skirmish --home-dir /data --no-create-home \
       --shell /usr/sbin/nologin skirmish \
- && mkdir -p /data && chown skirmish:skirmish /data
+ && mkdir -p /data && chown skirmish:skirmish /data && chmod 700 /data
 # skirmish-bot-limits beside skirmish: `skirmish tournament` runs each bot under it.
 COPY --from=build /src/build/release/server/skirmish-server /src/build/release/client-cli/skirmish \
      /src/build/release/client-cli/tournament/skirmish-bot-limits /usr/local/bin/

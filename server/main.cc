@@ -12,6 +12,7 @@
 
 #include <CLI/CLI.hpp>
 #include <spdlog/spdlog.h>
+#include <sys/stat.h>
 #include <sys/types.h>
 #include <unistd.h>
 
@@ -56,6 +57,9 @@ int main(int argc, char** argv) {
   // and faults it back in at the next allocation: the store thread's SQLite work did that
   // at every batch (a third of its CPU went to brk, munmap and page faults). 8 MiB kept.
   mallopt(M_TRIM_THRESHOLD, 8 << 20);
+  // Everything the server creates (the data directory's database, its log and journal) is
+  // its owner's only: it holds the seeds of running fog games.
+  ::umask(077);
   skirmish::server::Config config;
   std::string titles;
   for (const auto* game : skirmish::engine::all_games()) titles += (titles.empty() ? "" : ", ") + game->title;

@@ -1,6 +1,7 @@
 #include "server/server.h"
 
 #include <csignal>
+#include <filesystem>
 #include <optional>
 #include <stdexcept>
 #include <thread>
@@ -27,6 +28,22 @@ namespace skirmish::server {
 
 namespace net = boost::asio;
 using tcp = net::ip::tcp;
+
+namespace {
+
+// The database holds what players may not see yet (a running fog game's seed, which gives
+// its whole placement): other local users (students on a class server) must not read it.
+void warn_if_others_can_read(const std::filesystem::path& dir) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  const fs::perms mode = fs::status(dir, ec).permissions();
+  if (ec || (mode & (fs::perms::group_all | fs::perms::others_all)) == fs::perms::none) return;
+  spdlog::warn("data directory {} is open to other users (mode {:o}): its database holds the seeds of "
+               "running fog games; chmod 700 {}",
+               dir.string(), static_cast<unsigned>(mode), dir.string());
+}
+
+}  // namespace
 
 struct Server::Impl {
   explicit Impl(Config c)
@@ -112,6 +129,7 @@ struct Server::Impl {
                                                        context->metrics, std::move(on_failure));
       context->history = std::make_shared<HistoryWorker>(kMaxHistoryWaiting);
       spdlog::info("storing matches in {}", context->store->path());
+      warn_if_others_can_read(config.data_dir);
       if (const auto lost = context->store->lost_held_from())
         spdlog::warn("store: {} says the games created shortly before it was copied are in the journal "
                      "(writes from number {} on), but the data directory has no journal files: those games "

@@ -17,8 +17,11 @@ namespace {
 
 void prepare_directory(const std::filesystem::path& dir) {
   std::error_code ec;
-  std::filesystem::create_directories(dir, ec);
+  const bool created = std::filesystem::create_directories(dir, ec);
   if (ec) throw StoreError("cannot create data directory " + dir.string() + ": " + ec.message());
+  // Its database holds what players may not see yet (a running fog game's seed gives its
+  // whole placement): a directory made here is its owner's only.
+  if (created) std::filesystem::permissions(dir, std::filesystem::perms::owner_all, ec);
   if (!std::filesystem::is_directory(dir, ec))
     throw StoreError("data directory " + dir.string() + " is not a directory");
 }

@@ -222,6 +222,33 @@ TEST_CASE("SIGHUP (its terminal closed) stops the server as SIGTERM does, exit 0
   CHECK_THAT(server.log_text(), Catch::Contains("received SIGHUP, stopping"));
 }
 
+TEST_CASE("the data directory and its database are for the server's user only and an open one is warned of") {
+  namespace fs = std::filesystem;
+  skirmish::test::TempDir dir;
+  const fs::path made = dir.path() / "made";
+  {
+    ServerProcess server(skirmish::test::server_binary(), server_args(made), {}, dir.path() / "log1");
+    server.wait_for_port();
+    server.signal(SIGTERM);
+    CHECK(server.wait_exit(std::chrono::seconds(6)) == 0);
+    CHECK_THAT(server.log_text(), !Catch::Contains("open to other users"));
+  }
+  const auto others = fs::perms::group_all | fs::perms::others_all;
+  CHECK((fs::status(made).permissions() & others) == fs::perms::none);
+  CHECK((fs::status(made / "skirmish.db").permissions() & others) == fs::perms::none);
+  // One made by someone else, readable by all (as `mkdir` leaves it): said at every start.
+  const fs::path open = dir.path() / "open";
+  fs::create_directory(open);
+  fs::permissions(open, fs::perms::owner_all | fs::perms::group_read | fs::perms::group_exec |
+                            fs::perms::others_read | fs::perms::others_exec);
+  ServerProcess server(skirmish::test::server_binary(), server_args(open), {}, dir.path() / "log2");
+  server.wait_for_port();
+  CHECK_THAT(server.log_text(), Catch::Contains("data directory " + open.string() +
+                                                " is open to other users (mode 755): its database holds the "
+                                                "seeds of running fog games; chmod 700 " + open.string()));
+  CHECK((fs::status(open / "skirmish.db").permissions() & others) == fs::perms::none);
+}
+
 TEST_CASE("a store that can no longer write stops the server with exit status 1, saying why") {
   skirmish::test::TempDir dir;
   ServerProcess server(skirmish::test::server_binary(), server_args(dir.path() / "data"), {},
