@@ -1,6 +1,8 @@
 #include "client-cli/match_record_file.h"
 
+#include <algorithm>
 #include <stdexcept>
+#include <vector>
 
 #include "client-cli/game_facts.h"
 #include "engine/registry.h"
@@ -33,6 +35,48 @@ std::string all_turns_legal(const std::string& game, std::size_t recorded) {
   return "every one of the " + turns_text(recorded) + " is legal";
 }
 
+// A result says who won twice: by `winner` and by `draw`.
+std::string result_contradiction(const json& record) {
+  const auto result = record.find("result");
+  if (result == record.end() || !result->is_object() || !result->contains("draw")) return "";
+  const bool has_winner = result->contains("winner") && !result->at("winner").is_null();
+  if (result->at("draw") == json(true) && has_winner)
+    return "field 'result' says it is a draw and that " + result->at("winner").dump() + " won";
+  if (result->at("draw") == json(false) && !has_winner)
+    return "field 'result' says it is not a draw, but names no winner";
+  return "";
+}
+
+// Each seat is listed once.
+std::string seats_contradiction(const json& record) {
+  const auto seats = record.find("seats");
+  if (seats == record.end() || !seats->is_array()) return "";
+  std::vector<std::string> named;
+  for (const json& seat : *seats) {
+    if (!seat.is_object() || !seat.contains("seat")) continue;
+    const std::string name = seat.at("seat").dump();
+    if (std::find(named.begin(), named.end(), name) != named.end())
+      return "field 'seats' lists seat " + name + " twice";
+    named.push_back(name);
+  }
+  return "";
+}
+
+// A match is created, then started, then finished.
+std::string times_contradiction(const json& record) {
+  const char* const order[] = {"created_ms", "started_ms", "finished_ms"};
+  const char* earlier = nullptr;
+  for (const char* name : order) {
+    const auto time = record.find(name);
+    if (time == record.end() || !time->is_number()) continue;
+    if (earlier != nullptr && *time < record.at(earlier))
+      return std::string("field '") + name + "' (" + time->dump() + ") is before '" + earlier + "' (" +
+             record.at(earlier).dump() + ")";
+    earlier = name;
+  }
+  return "";
+}
+
 // What a record says of itself that its moves and result must agree with: edited by hand,
 // it can contradict itself while every move stays legal. "" when it does not.
 std::string self_contradiction(const json& record) {
@@ -49,11 +93,17 @@ std::string self_contradiction(const json& record) {
   const json& options = record.at("options");
   if (seed != record.end() && !seed->is_null() && options.contains("seed") && *seed != options.at("seed"))
     return "field 'seed' (" + seed->dump() + ") is not the seed in 'options' (" + options.at("seed").dump() + ")";
+  if (const std::string problem = result_contradiction(record); !problem.empty()) return problem;
+  if (const std::string problem = seats_contradiction(record); !problem.empty()) return problem;
+  if (const std::string problem = times_contradiction(record); !problem.empty()) return problem;
   for (std::size_t i = 0; i < moves.size(); ++i) {
     const auto ms = moves[i].find("ms");
     if (ms == moves[i].end() || ms->is_null()) continue;
     if (!ms->is_object()) return "moves[" + std::to_string(i) + "].ms must be an object";
+    const json& moved = moves[i].at("moves");
     for (const auto& [seat, value] : ms->items()) {
+      if (!moved.is_object() || !moved.contains(seat))
+        return "moves[" + std::to_string(i) + "].ms gives a time for " + seat + ", which did not move then";
       const bool whole_ms = value.is_number_unsigned() || (value.is_number_integer() && value.get<long long>() >= 0);
       if (!value.is_null() && !whole_ms)
         return "moves[" + std::to_string(i) + "].ms." + seat + " must be a whole number of milliseconds, not " +

@@ -199,9 +199,33 @@ TEST_CASE("verify refuses a record that contradicts itself, though every move is
   auto ms = record;
   ms["moves"][0]["ms"]["red"] = -5;
   refused(ms, "moves[0].ms.red must be a whole number of milliseconds, not -5");
+  auto not_mover = record;
+  not_mover["moves"][0]["ms"]["blue"] = 300;  // red moved first
+  refused(not_mover, "moves[0].ms gives a time for blue, which did not move then");
+  const std::string winner = record["result"]["winner"].is_string() ? record["result"]["winner"].get<std::string>() : "red";
+  auto drawn_win = record;
+  drawn_win["result"]["draw"] = true;
+  drawn_win["result"]["winner"] = winner;
+  refused(drawn_win, "field 'result' says it is a draw and that \"" + winner + "\" won");
+  auto nobody = record;
+  nobody["result"]["draw"] = false;
+  nobody["result"]["winner"] = nullptr;
+  refused(nobody, "field 'result' says it is not a draw, but names no winner");
+  auto twice = record;
+  twice["seats"] = {{{"seat", "red"}, {"index", 0}, {"name", "a"}}, {{"seat", "red"}, {"index", 0}, {"name", "b"}}};
+  refused(twice, "field 'seats' lists seat \"red\" twice");
+  auto backwards = record;
+  backwards["created_ms"] = 1000;
+  backwards["started_ms"] = 2000;
+  backwards["finished_ms"] = 1500;
+  refused(backwards, "field 'finished_ms' (1500) is before 'started_ms' (2000)");
   auto agreeing = record;
   agreeing["seed"] = "s";
   agreeing["moves"][0]["ms"]["red"] = 1200;
+  agreeing["seats"] = {{{"seat", "red"}, {"index", 0}, {"name", "a"}}, {{"seat", "blue"}, {"index", 1}, {"name", "b"}}};
+  agreeing["created_ms"] = 1000;
+  agreeing["started_ms"] = 2000;
+  agreeing["finished_ms"] = 2000;
   INFO(joined(skirmish::client::verify_record(agreeing)));
   CHECK(skirmish::client::verify_record(agreeing).ok);
 }
