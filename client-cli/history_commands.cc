@@ -64,9 +64,11 @@ int export_match(const ServerUrl& server, const std::string& match, const std::s
   const json record = fetch_match_record(server, match);
   // The server hides the moves of a fog match until it ends: such a record is no record.
   if (record.value("moves", json()).is_null()) {
-    std::cerr << "skirmish export: match " << match << " is " << record.value("state", "not finished")
-              << " and has hidden information: its moves are hidden until it ends; export it after it ends"
-              << std::endl;
+    // The server says why it keeps them back (hidden information, a private match, no
+    // spectators allowed): each is lifted when the game ends.
+    std::cerr << "skirmish export: match " << match << " is " << record.value("state", "not finished") << ": "
+              << record.value("hidden", std::string("its moves are hidden until it ends"))
+              << "; export it after it ends" << std::endl;
     return 1;
   }
   const std::string text = record.dump(2) + "\n";

@@ -772,8 +772,8 @@ def export_hidden(server):
     blue.expect(r"Joined match " + match)
     path = os.path.join(tempfile.gettempdir(), f"skirmish-export-{os.getpid()}.json")
     export = client(server.url, "export", match, "-o", path, name="export")
-    export.expect(r"skirmish export: match " + match + r" is running and has hidden information: its moves are "
-                  r"hidden until it ends; export it after it ends")
+    export.expect(r"skirmish export: match " + match + r" is running: this match has hidden information: its seed "
+                  r"and moves are shown when it ends; export it after it ends")
     check(export.wait() == 1, "exporting a hidden record exits 1")
     written = os.path.exists(path)
     if written:
@@ -830,6 +830,11 @@ def private_match(server):
           f"both seats saved, without the invite code: {seat_files(match)}")
     watcher = client(server.url, "watch", match, "--invite", invite.lower().replace("-", " "), name="watcher")
     watcher.expect(r"Watching match %s \(onedchess\)" % match)
+    # Its moves are kept back while it runs because it is private, and export says so.
+    early = client(server.url, "export", match, name="early")
+    early.expect(r"skirmish export: match %s is running: this match is private: its moves are shown when it "
+                 r"ends; export it after it ends" % match)
+    check(early.wait() == 1, "exporting a private running match exits 1")
     play_onedchess(alice, bob, ONEDCHESS_GAME, ONEDCHESS_BOARDS)
     alice.expect(r"Game over: White wins! \(king_taken\) You win\.")
     bob.expect(r"Game over: White wins! \(king_taken\) You lose\.")
