@@ -24,6 +24,11 @@ void prepare_directory(const std::filesystem::path& dir) {
   if (created) std::filesystem::permissions(dir, std::filesystem::perms::owner_all, ec);
   if (!std::filesystem::is_directory(dir, ec))
     throw StoreError("data directory " + dir.string() + " is not a directory");
+  // SQLite creates its log files there, and would say only "attempt to write a readonly
+  // database" (the lock file, if it exists already, opens all the same).
+  if (::access(dir.c_str(), W_OK | X_OK) != 0)
+    throw StoreError("data directory " + dir.string() + " is not writable by this user (uid " +
+                     std::to_string(::getuid()) + "): the database and its logs are created there");
 }
 
 std::string read_holder(int fd) {
