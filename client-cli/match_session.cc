@@ -336,6 +336,10 @@ void MatchSession::on_error(const json& error) {
   // finds it gone. Nothing more to watch: the end of a watch, like a finished game's.
   if (seat_ == "spectator" && code == "no_such_match" && (id.empty() || id == "watch"))
     return finish(0, "The server says: " + (text.empty() ? "match " + match_ + " was removed" : text));
+  // A full match can still be watched (when its creator allows spectators).
+  if (id == "join" && code == "match_full" && request_.seat.empty())
+    return finish(1, "The server refused (" + where + "); to watch it instead: " +
+                         skirmish_command(url_, CaFileAs::Path) + "watch " + shell_word(printable(request_.match)));
   if (id == "hello" || id == "create" || id == "join" || id == "watch" || id == "list") {
     return finish(1, "The server refused (" + where + ")");
   }
