@@ -52,7 +52,8 @@ std::string Metrics::render(int connections, bool store_enabled,
   std::string out;
   header(out, "skirmish_connections", "gauge", "WebSocket connections open now");
   out += "skirmish_connections " + std::to_string(connections) + "\n";
-  counter(out, "skirmish_connections_total", "WebSocket connections accepted", connections_total);
+  counter(out, "skirmish_connections_total",
+          "WebSocket upgrades accepted, with those then refused with server_full", connections_total);
   counter(out, "skirmish_http_requests_total", "plain HTTP requests served", http_requests_total);
   counter(out, "skirmish_tls_handshake_failures_total",
           "TLS handshakes that failed (a client that does not trust the certificate, a scanner)",
