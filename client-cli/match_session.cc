@@ -392,6 +392,10 @@ void MatchSession::on_state(const json& state) {
     remember_seat();
   if (status == "over") {
     forget_seat();
+    // A resume that finds the game ended: the seat's file, saved by the client that
+    // stopped, has nothing left to come back to.
+    if (request_.mode == SeatRequest::Mode::Resume && !seat_.empty() && seat_ != "spectator")
+      client::forget_seat(match_, seat_);
     actor_.finished(state);
     if (request_.replay_hint && server_keeps_history_ && !match_.empty())
       actor_.notice("Step through it again: " + replay_command(url_, match_));

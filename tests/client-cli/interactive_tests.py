@@ -623,6 +623,23 @@ def resume(server):
     check(missing.wait() == 1, "resuming a seat never saved exits 1")
 
 
+def resume_after_end(server):
+    """A seat resumed after its game ended shows the end, and its saved file goes."""
+    white, black, match = start_pair(server, "onedchess")
+    black.expect(r"If this client stops, take your seat back")
+    black.kill()
+    white.expect(MOVE_PROMPT)
+    white.send("resign")
+    white.expect(r"Resign this game\? \[y/N\] $")
+    white.send("y")
+    white.expect(r"Game over: Black wins! \(resignation\)")
+    check(match + "-black.json" in seat_files(match), "black's seat file outlived its client")
+    again = client(server.url, "resume", match, "--seat", "black", name="black-again")
+    again.expect(r"Game over: Black wins! \(resignation\) You win\.")
+    check(again.wait() == 0, "a resume that finds the game over exits 0")
+    check(seat_files(match) == [], f"the seat file is gone: {seat_files(match)}")
+
+
 def type_ahead(server):
     """On a terminal, what a player types while it is not their turn is not played later,
     and the player is told at once."""
@@ -899,6 +916,7 @@ CASES = {
     "lost_move_after_restart": (lost_move_after_restart, ()),
     "type_ahead": (type_ahead, ()),
     "time_warning": (time_warning, ()),
+    "resume_after_end": (resume_after_end, ()),
     "clock_after_restart": (clock_after_restart, ()),
     "shutdown_notice": (shutdown_notice, ()),
     "stop_while_reconnecting": (stop_while_reconnecting, ()),
