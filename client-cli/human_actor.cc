@@ -245,6 +245,8 @@ void HumanActor::finished(const nlohmann::json& state) {
   std::string outcome = describe_outcome(field(state, "outcome"), state.value("you", ""));
   if (!outcome.empty() && outcome.back() == '\n') outcome.pop_back();
   out_ << style_.bold("Game over: " + outcome) << std::endl;
+  if (const std::string why = explain_outcome(state.value("game", ""), field(state, "outcome")); !why.empty())
+    out_ << "(" << capitalized(why) << ".)" << std::endl;
 }
 
 void HumanActor::interrupted(ActionHandler done) {

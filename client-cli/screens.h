@@ -15,6 +15,9 @@ std::string render_board(const std::string& game, const nlohmann::json& view, co
 std::string describe_last(const std::string& game, const nlohmann::json& last);
 // "Red wins! (flag_captured)" / "Draw (max_turns)", plus how it went for `you`.
 std::string describe_outcome(const nlohmann::json& outcome, const std::string& you);
+// What the reason means for this game's seats, where the code alone leaves it open ("white
+// ran out of time", "the turn limit was reached"); "" for a plain one (king_taken).
+std::string explain_outcome(const std::string& game, const nlohmann::json& outcome);
 
 // "(2, 0)" from [2, 0].
 std::string format_pos(const nlohmann::json& pos);

@@ -130,6 +130,18 @@ TEST_CASE("outcomes name the winner and the reason") {
         "Draw! (score)\n");
 }
 
+TEST_CASE("an outcome whose reason leaves open who or why is explained") {
+  CHECK(explain_outcome("onedchess", {{"winner", "white"}, {"draw", false}, {"reason", "timeout"}}) ==
+        "black ran out of time");
+  CHECK(explain_outcome("tactego", {{"winner", "blue"}, {"draw", false}, {"reason", "no_legal_move"}}) ==
+        "red had no legal move");
+  CHECK(explain_outcome("dcms", {{"winner", "red"}, {"draw", false}, {"reason", "score"}}) ==
+        "the turn limit was reached; red has more pieces left");
+  CHECK(explain_outcome("dcms", {{"winner", nullptr}, {"draw", true}, {"reason", "forfeit"}}) ==
+        "both players were away past the reconnect grace");
+  CHECK(explain_outcome("onedchess", {{"winner", "white"}, {"draw", false}, {"reason", "king_taken"}}).empty());
+}
+
 // Blue to move on a 3x3 board; row 2: blue's 5, flag and mine; red's 5 in a corner.
 namespace {
 json small_tactego_board() {

@@ -246,8 +246,9 @@ TEST_CASE("a game that ends while a prompt is open gives its result a line of it
   human.finished(over);
   const std::string screen = out.str();
   CHECK(count(screen, "Select Position of Piece to Move >> ") == 1);  // not asked again under the end
-  // The bold ends before the newline, so the shell's prompt after it is not bold.
-  const std::string result = "\n\x1b[1mGame over: White wins! (resignation) You win.\x1b[0m\n";
+  // The bold ends before the newline, so the shell's prompt after it is not bold; who
+  // resigned is said under it.
+  const std::string result = "\n\x1b[1mGame over: White wins! (resignation) You win.\x1b[0m\n(Black resigned.)\n";
   REQUIRE(screen.size() >= result.size());
   CHECK(screen.substr(screen.size() - result.size()) == result);
 }
