@@ -60,14 +60,21 @@ std::string describe_dcms_last(const nlohmann::json& last) {
   const nlohmann::json moves = last.value("moves", nlohmann::json::object());
   // After the setup the report's "moves" are the placements ("1 1 3 1"): move strings
   // always start with a piece letter.
+  // Only a setup can be illegal, and a seat with none at its deadline made an illegal one.
+  const nlohmann::json illegal_setups = last.value("illegal_setup", nlohmann::json::object());
+  const auto missed_setup = [&](const std::string& seat) { return illegal_setups.value(seat, false); };
   bool setup = false;
   for (const auto& [seat, move] : moves.items())
-    if (move.is_string() && !move.get<std::string>().empty() && std::isdigit(static_cast<unsigned char>(move.get<std::string>()[0])))
+    if ((move.is_string() && !move.get<std::string>().empty() &&
+         std::isdigit(static_cast<unsigned char>(move.get<std::string>()[0]))) ||
+        (move.is_null() && missed_setup(seat)))
       setup = true;
   if (!moves.empty()) {
     text += setup ? "Setup:" : "Moves:";
     for (const auto& [seat, move] : moves.items())
-      text += " " + seat + " " + (move.is_string() ? "'" + move.get<std::string>() + "'" : "(null move)");
+      text += " " + seat + " " +
+              (move.is_string() ? "'" + move.get<std::string>() + "'"
+                                : setup ? "(none placed in time)" : "(null move)");
     text += "\n";
   }
   for (const auto& capture : last.value("captures", nlohmann::json::array())) {

@@ -105,6 +105,13 @@ TEST_CASE("a DCMS setup report shows the placements and why a setup was illegal"
                      {"setup_problem", {{"blue", nullptr}, {"red", "wrong number of positions"}}}};
   CHECK(describe_last("dcms", last) ==
         "Setup: blue '1 1 3 3' red '1 1'\nRed made an illegal setup: wrong number of positions\n");
+  // Both missed the deadline: a setup turn all the same, not two null moves.
+  const json missed = {{"moves", {{"blue", nullptr}, {"red", nullptr}}},
+                       {"captures", json::array()},
+                       {"illegal_setup", {{"blue", true}, {"red", true}}},
+                       {"setup_problem", {{"blue", "no placement submitted"}, {"red", "no placement submitted"}}}};
+  CHECK_THAT(describe_last("dcms", missed),
+             Catch::StartsWith("Setup: blue (none placed in time) red (none placed in time)\n"));
 }
 
 TEST_CASE("every board ends with one newline, so the prompt after it starts a line and no line is blank") {
