@@ -11,18 +11,27 @@
 namespace skirmish::client {
 
 std::string render_dcms(const nlohmann::json& view, const Style& style) {
+  return render_dcms_within(view, style, terminal_columns());
+}
+
+std::string render_dcms_within(const nlohmann::json& view, const Style& style, int columns) {
   const auto& walls = view.at("walls");
   const int rows = view.at("rows").get<int>();
   const int cols = view.at("cols").get<int>();
+  // The row numbers take 3 characters, then each square 4 (" ###"), or 3 ("###") when 4
+  // would wrap every row (the arena map is 83 wide, a terminal often 80).
+  const bool narrow = columns > 0 && 3 + 4 * cols > columns;
+  const std::size_t cell = narrow ? 3 : 4;
   std::map<std::pair<int, int>, std::string> pieces;
   const nlohmann::json placement = view.value("placement", nlohmann::json::object());
   for (const auto& [letter, pos] : placement.items()) {
     if (pos.is_array()) pieces[{pos[0].get<int>(), pos[1].get<int>()}] += letter;
   }
-  std::string out = "   ";
+  // Each square's first character sits under its column's number.
+  std::string out = narrow ? "   " : "    ";
   for (int c = 0; c < cols; ++c) {
     std::string label = std::to_string(c);
-    out += " " + label + std::string(label.size() < 3 ? 3 - label.size() : 0, ' ');
+    out += label + std::string(label.size() < cell ? cell - label.size() : 0, ' ');
   }
   while (out.back() == ' ') out.pop_back();
   out += "\n";
@@ -32,18 +41,18 @@ std::string render_dcms(const nlohmann::json& view, const Style& style) {
     const std::string row = walls.at(static_cast<std::size_t>(r)).get<std::string>();
     for (int c = 0; c < cols; ++c) {
       auto it = pieces.find({r, c});
+      if (!narrow) out += " ";
       if (row[static_cast<std::size_t>(c)] == '#') {
-        out += style.dim(" ###");
+        out += style.dim("###");
       } else if (it == pieces.end()) {
-        out += " .  ";  // under the column's number, where a piece's first letter goes
+        out += ".  ";  // under the column's number, where a piece's first letter goes
       } else {
-        out += " ";
-        std::string cell;
+        std::string letters;
         for (char letter : it->second) {
           const std::string one(1, letter);
-          cell += std::isupper(static_cast<unsigned char>(letter)) ? style.blue(one) : style.red(one);
+          letters += std::isupper(static_cast<unsigned char>(letter)) ? style.blue(one) : style.red(one);
         }
-        out += cell + std::string(it->second.size() < 3 ? 3 - it->second.size() : 0, ' ');
+        out += letters + std::string(it->second.size() < 3 ? 3 - it->second.size() : 0, ' ');
       }
     }
     out += "\n";

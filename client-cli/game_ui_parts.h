@@ -25,6 +25,9 @@ std::string onedchess_legend();
 std::string check_onedchess_answer(const nlohmann::json& answer, const std::string& phase);
 
 std::string render_dcms(const nlohmann::json& view, const Style& style);
+// As render_dcms, for a terminal of `columns` (0: any width): a map too wide for it in
+// four characters a square is drawn in three.
+std::string render_dcms_within(const nlohmann::json& view, const Style& style, int columns);
 std::string describe_dcms_last(const nlohmann::json& last);
 std::unique_ptr<MoveDialog> make_dcms_dialog(const nlohmann::json& state);
 std::string dcms_legend();

@@ -2,6 +2,7 @@
 
 #include <cstdlib>
 
+#include <sys/ioctl.h>
 #include <unistd.h>
 
 namespace skirmish::client {
@@ -15,6 +16,12 @@ Style Style::detect() {
 std::string Style::wrap(std::string_view code, std::string_view text) const {
   if (!enabled_) return std::string(text);
   return "\x1b[" + std::string(code) + "m" + std::string(text) + "\x1b[0m";
+}
+
+int terminal_columns() {
+  winsize size{};
+  if (isatty(STDOUT_FILENO) != 1 || ioctl(STDOUT_FILENO, TIOCGWINSZ, &size) != 0) return 0;
+  return size.ws_col;
 }
 
 std::string printable(std::string_view text) {

@@ -24,6 +24,9 @@ class Style {
   bool enabled_;
 };
 
+// How many columns the terminal on stdout has; 0 when stdout is no terminal.
+int terminal_columns();
+
 // Text from the server that a person's terminal will show (player names): control
 // characters become '?', so no other player can clear the screen or forge lines.
 std::string printable(std::string_view text);

@@ -4,6 +4,7 @@
 
 #include "client-cli/bot_actor.h"
 #include "client-cli/commands.h"
+#include "client-cli/game_ui_parts.h"
 #include "client-cli/move_dialogs.h"
 #include "client-cli/screens.h"
 #include "client-cli/server_url.h"
@@ -93,6 +94,11 @@ TEST_CASE("DCMS shows walls, pieces and the score, and describes the last turn")
   const json emptier = {{"rows", 3}, {"cols", 4}, {"walls", {"####", "#..#", "####"}},
                         {"placement", {{"S", {1, 2}}, {"s", nullptr}, {"M", nullptr}, {"m", nullptr}}}};
   CHECK(render_board("dcms", emptier, Style::plain()).find("  1 ### .   S   ###") != std::string::npos);
+  // A terminal too narrow for four characters a square (3 + 4 x 4 = 19) gets three.
+  CHECK(render_dcms_within(view, Style::plain(), 19) == render_board("dcms", view, Style::plain()));
+  const std::string narrow = render_dcms_within(view, Style::plain(), 18);
+  CHECK(narrow.find("   0  1  2  3\n") != std::string::npos);
+  CHECK(narrow.find("  1###S  Ms ###\n") != std::string::npos);
   const json last = {{"moves", {{"blue", "M 6"}, {"red", nullptr}}},
                      {"captures", {{{"piece", "m"}, {"at", {1, 2}}, {"why", "fight"}}}}};
   CHECK(describe_last("dcms", last) == "Moves: blue 'M 6' red (null move)\nCaptured: m at (1, 2) (fight)\n");
