@@ -61,10 +61,26 @@ int play_as_person(const ServerUrl& url, const CommonOptions& common, const Seat
   return session.exit_code();
 }
 
+// A game whose default clock is a bot tournament's (DCMS: 5 s a move, from the moment the
+// second player joins) gives a person who creates a match this, unless they chose a time.
+constexpr long long kPersonMoveTimeMs = 60'000;
+
+void give_people_time(SeatRequest& request) {
+  const bool creates = request.mode == SeatRequest::Mode::Create || request.mode == SeatRequest::Mode::Play;
+  if (!creates || request.detach || request.options.contains("move_time_ms")) return;  // detach: maybe for bots
+  const engine::GameInfo* game = engine::find_game(request.game);
+  if (game == nullptr || game->default_move_time_ms == 0 || game->default_move_time_ms >= kPersonMoveTimeMs) return;
+  request.options["move_time_ms"] = std::to_string(kPersonMoveTimeMs);
+  std::cout << "(" << game->title << " gives " << game->default_move_time_ms / 1000
+            << " s a move by default, a bot's time; a match you make here gives " << kPersonMoveTimeMs / 1000
+            << " s. For the default: -o move_time_ms=" << game->default_move_time_ms << ")" << std::endl;
+}
+
 }  // namespace
 
 int run_interactive(const CommonOptions& common, SeatRequest request) {
   check_seat_name(request);
+  give_people_time(request);
   request.remember_seat = request.mode != SeatRequest::Mode::Watch;
   return play_as_person(choose_server_url(common.server, common.ca_file), common, request);
 }

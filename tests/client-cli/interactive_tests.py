@@ -255,6 +255,10 @@ def lost_move_after_restart(server):
     proxy = Proxy(server.port)
     try:
         blue, red, _ = start_pair(server, "dcms", "map=small", url=proxy.url)
+        # No time chosen: a person's match gets a person's time, not DCMS's 5 s for bots.
+        check("(Dog-Cat-Mouse-cheeSe gives 5 s a move by default, a bot's time; a match you make here gives 60 s. "
+              "For the default: -o move_time_ms=5000)" in blue.text, blue.text)
+        red.expect(r"options set by its creator: .*move_time_ms=60000")
         blue.expect(r"columns 0-3\) >> $")
         blue.send("1 1 3 1")
         blue.expect(r"Your setup is in; waiting for the other seat")
