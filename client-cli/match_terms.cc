@@ -96,7 +96,11 @@ std::string describe_terms(const json& listed) {
   std::string text;
   for (const auto& name : creator_set(listed)) {
     const json& options = listed.contains("options") ? field(listed, "options") : json::object();
-    const std::string value = options.contains(name) ? listed_option(listed, name) : "(hidden)";
+    // Left out of the list: an inline file (up to 64 KiB), or what a fog match keeps secret.
+    const bool inline_file = name.size() > 5 && name.ends_with("_text");
+    const std::string value = options.contains(name) ? listed_option(listed, name)
+                              : inline_file           ? "(its own file)"
+                                                      : "(hidden)";
     text += (text.empty() ? "" : ", ") + name + "=" + value;
   }
   return text.empty() ? "defaults" : text;

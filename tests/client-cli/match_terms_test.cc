@@ -74,4 +74,6 @@ TEST_CASE("join warns about what could be unfair to the joiner") {
 
   CHECK(describe_terms(tactego({}, json::array())) == "defaults");
   CHECK(describe_terms(tactego({{"fog", "true"}}, {"fog", "seed"})) == "fog=true, seed=(hidden)");
+  // An inline pieces file is left out of the list for its size, not kept secret.
+  CHECK(describe_terms(tactego({}, {"pieces_text"})) == "pieces_text=(its own file)");
 }
