@@ -101,7 +101,7 @@ void HumanActor::show(const nlohmann::json& state) {
   const std::string line = status_line(state);
   if (!line.empty()) out_ << line << "\n";
   if (asking_resign_) out_ << kResignQuestion;  // still waiting for an answer, under the board
-  else if (dialog_) out_ << dialog_->prompt();
+  else if (dialog_) out_ << dialog_->prompt() << input_.pending();  // and what was typed into it
   out_.flush();
 }
 
@@ -214,10 +214,11 @@ std::string HumanActor::not_asked_note() const {
 
 void HumanActor::notice(const std::string& text) {
   const bool prompt_open = dialog_ && !asking_resign_;
-  // On a terminal the open prompt is drawn again, to stay last on the screen. A script at
-  // the other end of a pipe would take the second prompt for a second question.
+  // On a terminal the open prompt is drawn again, to stay last on the screen, with what was
+  // typed into it so far. A script at the other end of a pipe would take the second prompt
+  // for a second question.
   if (prompt_open && input_.terminal()) {
-    out_ << "\n" << style_.dim("* " + text) << "\n" << dialog_->prompt() << std::flush;
+    out_ << "\n" << style_.dim("* " + text) << "\n" << dialog_->prompt() << input_.pending() << std::flush;
     return;
   }
   out_ << (prompt_open ? "\n" : "") << style_.dim("* " + text) << std::endl;

@@ -23,11 +23,27 @@ LineInput::LineInput(asio::io_context& io) : io_(io), in_(io), terminal_(isatty(
   } else {
     in_.assign(dup(STDIN_FILENO));
   }
+  // The typed line is the client's when it also draws the screen (its echo goes where the
+  // prompts go); with output to a pipe, the terminal keeps it.
+  termios mode{};
+  if (terminal_ && isatty(STDOUT_FILENO) == 1 && tcgetattr(STDIN_FILENO, &mode) == 0) {
+    saved_mode_ = mode;
+    mode.c_lflag &= ~static_cast<tcflag_t>(ICANON | ECHO);  // ISIG stays: Ctrl-C is SIGINT
+    mode.c_cc[VMIN] = 1;
+    mode.c_cc[VTIME] = 0;
+    if (tcsetattr(STDIN_FILENO, TCSANOW, &mode) != 0) saved_mode_.reset();
+  }
 }
 
 LineInput::~LineInput() {
+  restore_terminal();
   boost::system::error_code ignored;
   in_.close(ignored);
+}
+
+void LineInput::restore_terminal() {
+  if (saved_mode_) tcsetattr(STDIN_FILENO, TCSANOW, &*saved_mode_);
+  saved_mode_.reset();
 }
 
 void LineInput::close() {
@@ -36,6 +52,7 @@ void LineInput::close() {
   // Lines typed but never asked for would otherwise go to the shell when this client ends
   // and run there as commands.
   if (terminal_) tcflush(STDIN_FILENO, TCIFLUSH);
+  restore_terminal();
   boost::system::error_code ignored;
   in_.cancel(ignored);
   in_.close(ignored);
@@ -43,6 +60,15 @@ void LineInput::close() {
 
 bool LineInput::discard_typed_ahead() {
   if (!terminal_ || at_end_) return false;
+  if (saved_mode_) {
+    int unread = 0;
+    const bool had = !typed_lines_.empty() || !editor_.pending().empty() ||
+                     (ioctl(STDIN_FILENO, FIONREAD, &unread) == 0 && unread > 0);
+    tcflush(STDIN_FILENO, TCIFLUSH);
+    typed_lines_.clear();
+    editor_.clear();
+    return had;
+  }
   int pending = 0;
   const bool had = queued_.has_value() || buffer_.size() > 0 ||
              (ioctl(STDIN_FILENO, FIONREAD, &pending) == 0 && pending > 0);
@@ -60,6 +86,10 @@ bool LineInput::discard_typed_ahead() {
 
 void LineInput::read_line(Handler handler) {
   handler_ = std::move(handler);
+  if (saved_mode_ || (terminal_ && !typed_lines_.empty())) {
+    if (!typed_lines_.empty() || at_end_) return asio::post(io_, [this]() { deliver_typed(); });
+    return start_typed_read();
+  }
   if (queued_) {
     auto line = std::move(queued_);
     queued_.reset();
@@ -110,6 +140,38 @@ void LineInput::start_read() {
     if (!line.empty() && line.back() == '\r') line.pop_back();
     deliver(line);
   });
+}
+
+void LineInput::start_typed_read() {
+  if (reading_ || at_end_) return;
+  reading_ = true;
+  in_.async_read_some(asio::buffer(chunk_), [this](boost::system::error_code ec, std::size_t n) {
+    reading_ = false;
+    if (ec) {
+      if (ec == asio::error::operation_aborted && !at_end_) return;  // cancelled, not ended
+      at_end_ = true;  // the terminal went away
+      return deliver_typed();
+    }
+    LineEditor::Result typed = editor_.feed(std::string_view(chunk_.data(), n));
+    if (!typed.echo.empty()) std::cout << typed.echo << std::flush;
+    for (auto& line : typed.lines) typed_lines_.push_back(std::move(line));
+    if (typed.end) at_end_ = true;
+    // Read on, asked or not, so that what is typed shows as it is typed.
+    if (!at_end_) start_typed_read();
+    deliver_typed();
+  });
+}
+
+void LineInput::deliver_typed() {
+  if (!handler_ || (typed_lines_.empty() && !at_end_)) return;
+  std::optional<std::string> line;
+  if (!typed_lines_.empty()) {
+    line = std::move(typed_lines_.front());
+    typed_lines_.pop_front();
+  }
+  auto handler = std::move(handler_);
+  handler_ = nullptr;
+  handler(std::move(line));
 }
 
 void LineInput::deliver(std::optional<std::string> line) {

@@ -1,14 +1,22 @@
 #pragma once
 // Lines from standard input, delivered on the io_context's thread so that typing never
 // blocks the connection. Works for terminals and pipes (asynchronous) and for regular
-// files (read directly: a file read never blocks).
+// files (read directly: a file read never blocks). On a terminal (standard input and
+// output both) the client keeps the line being typed itself (line_editor.h): the terminal
+// is in non-canonical mode, without echo, until close() or the end.
+#include <array>
+#include <deque>
 #include <functional>
 #include <optional>
 #include <string>
 
+#include <termios.h>
+
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/posix/stream_descriptor.hpp>
 #include <boost/asio/streambuf.hpp>
+
+#include "client-cli/line_editor.h"
 
 namespace skirmish::client {
 
@@ -34,10 +42,18 @@ class LineInput {
   // On a terminal, drops the lines typed before now (while it was not this player's turn)
   // and says whether there were any. Piped input is kept: it is a script of moves.
   bool discard_typed_ahead();
+  // What has been typed on the line so far, on a terminal (else ""): drawn again after the
+  // prompt when a notice pushed it up.
+  const std::string& pending() const { return editor_.pending(); }
 
  private:
   void start_read();
   void deliver(std::optional<std::string> line);
+  // The terminal's side: reads whatever is typed, as it is typed (echo included), and
+  // hands out the lines completed.
+  void start_typed_read();
+  void deliver_typed();
+  void restore_terminal();
 
   boost::asio::io_context& io_;
   boost::asio::posix::stream_descriptor in_;
@@ -49,6 +65,11 @@ class LineInput {
   Handler handler_;
   std::optional<std::string> queued_;  // a line that came with no one waiting
   bool drop_read_ = false;  // the pending read's bytes were typed ahead: drop them
+  // On a terminal only:
+  std::optional<termios> saved_mode_;  // the terminal's mode before, put back at the end
+  LineEditor editor_;
+  std::deque<std::string> typed_lines_;  // completed, not yet asked for
+  std::array<char, 256> chunk_{};
 };
 
 }  // namespace skirmish::client

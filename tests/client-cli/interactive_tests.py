@@ -12,6 +12,7 @@ import signal
 import subprocess
 import sys
 import tempfile
+import termios
 import time
 
 from harness import SERVER, SKIRMISH, STATE_DIR, Failure, Process, Proxy, check, client, run
@@ -627,6 +628,45 @@ def resume(server):
     check(missing.wait() == 1, "resuming a seat never saved exits 1")
 
 
+def typed_line_kept(server):
+    """On a terminal, a move typed half-way when a notice comes is drawn again under it and
+    finished there; arrow keys put nothing into the line; the terminal's mode (which the
+    client changes to keep the line itself) is back when the client ends."""
+    master, slave = pty.openpty()
+    before = termios.tcgetattr(slave)
+    env = dict(os.environ, NO_COLOR="1", SKIRMISH_STATE_DIR=STATE_DIR)
+    white = subprocess.Popen([SKIRMISH, "--server", server.url, "create", "onedchess"],
+                             stdin=slave, stdout=slave, stderr=slave, env=env)
+    try:
+        match = re.search(rb"Created onedchess match (\w+)", read_pty(master, b"Waiting for an opponent"))
+        check(match is not None, "a match was created")
+        black = client(server.url, "--name", "bob", "join", match.group(1).decode(), name="black")
+        read_pty(master, b"Select Position of Piece to Move >> ")
+        os.write(master, b"2 \x1b[DRI")  # an arrow key between the words
+        read_pty(master, b"2 RI")
+        black.expect(r"If this client stops, take your seat back")
+        black.kill()  # the notice comes while white is typing
+        seen = read_pty(master, b"lost the connection")
+        if not seen.endswith(b" >> 2 RI"):
+            seen += read_pty(master, b" >> 2 RI")
+        check(re.search(rb"lost the connection[^\n]*\r\nSelect Position of Piece to Move >> 2 RI$", seen),
+              f"the prompt is drawn again with what was typed; got {seen[-400:]!r}")
+        os.write(master, b"GHT\n")
+        seen = read_pty(master, b"Waiting for black")
+        check(b"| WKi | WKn |     |     | WKn |" in seen, f"2 RIGHT was played; got {seen[-600:]!r}")
+        os.write(master, b"\x04")  # Ctrl-D: the client stops, keeping its seat
+        check(white.wait(10) == 3, "Ctrl-D on a terminal exits 3")
+        after = termios.tcgetattr(slave)
+        local = termios.ICANON | termios.ECHO
+        check(after[3] & local == before[3] & local, f"the terminal's mode is back: {after[3]:o} {before[3]:o}")
+    finally:
+        if white.poll() is None:
+            white.kill()
+            white.wait()
+        os.close(slave)
+        os.close(master)
+
+
 def resume_after_end(server):
     """A seat resumed after its game ended shows the end, and its saved file goes."""
     white, black, match = start_pair(server, "onedchess")
@@ -921,6 +961,7 @@ CASES = {
     "type_ahead": (type_ahead, ()),
     "time_warning": (time_warning, ()),
     "resume_after_end": (resume_after_end, ()),
+    "typed_line_kept": (typed_line_kept, ()),
     "clock_after_restart": (clock_after_restart, ()),
     "shutdown_notice": (shutdown_notice, ()),
     "stop_while_reconnecting": (stop_while_reconnecting, ()),

@@ -1,0 +1,53 @@
+// The line a person types at a terminal, as the client keeps it (client-cli/line_editor.h).
+#include <catch2/catch.hpp>
+
+#include "client-cli/line_editor.h"
+
+using skirmish::client::LineEditor;
+
+TEST_CASE("the line editor completes lines on Enter and echoes what is typed") {
+  LineEditor editor;
+  auto typed = editor.feed("2 RI");
+  CHECK(typed.lines.empty());
+  CHECK(typed.echo == "2 RI");
+  CHECK(editor.pending() == "2 RI");
+  typed = editor.feed("GHT\r\nx\n");  // a terminal that sends CR LF: one line, not two
+  CHECK(typed.lines == std::vector<std::string>{"2 RIGHT", "x"});
+  CHECK(typed.echo == "GHT\r\nx\r\n");
+  CHECK(editor.pending().empty());
+}
+
+TEST_CASE("the line editor erases characters and words as a plain prompt does") {
+  LineEditor editor;
+  editor.feed("1 LEFT");
+  auto typed = editor.feed("\x7f\x7f");  // backspace twice
+  CHECK(editor.pending() == "1 LE");
+  CHECK(typed.echo == "\b \b\b \b");
+  editor.feed("\x17");  // Ctrl-W: the word
+  CHECK(editor.pending() == "1 ");
+  editor.feed("caf\xc3\xa9\x7f");  // a UTF-8 character goes whole
+  CHECK(editor.pending() == "1 caf");
+  editor.feed("\x15");  // Ctrl-U: the whole line
+  CHECK(editor.pending().empty());
+  CHECK(editor.feed("\x7f").echo.empty());  // nothing left to erase
+}
+
+TEST_CASE("the line editor ignores arrow keys and other escape sequences, also split across reads") {
+  LineEditor editor;
+  editor.feed("M\x1b[C\x1b[1;5D\x1bOA 4");
+  CHECK(editor.pending() == "M 4");
+  editor.feed("\x1b[");
+  editor.feed("2");
+  const auto typed = editor.feed("~\n");
+  CHECK(typed.lines == std::vector<std::string>{"M 4"});
+}
+
+TEST_CASE("Ctrl-D ends the input on an empty line only") {
+  LineEditor editor;
+  CHECK_FALSE(editor.feed("ab\x04").end);
+  CHECK(editor.pending() == "ab");
+  editor.clear();
+  const auto typed = editor.feed("\x04" "more\n");
+  CHECK(typed.end);
+  CHECK(typed.lines.empty());  // nothing after the end is read
+}
