@@ -9,11 +9,13 @@
 #include <unistd.h>
 
 #include "client-cli/bot_actor.h"
+#include "client-cli/durations.h"
 #include "client-cli/human_actor.h"
 #include "client-cli/line_input.h"
 #include "client-cli/saved_seats.h"
 #include "client-cli/usage_error.h"
 #include "engine/registry.h"
+#include "protocol/match_ids.h"
 
 namespace skirmish::client {
 
@@ -71,9 +73,11 @@ void give_people_time(SeatRequest& request) {
   const engine::GameInfo* game = engine::find_game(request.game);
   if (game == nullptr || game->default_move_time_ms == 0 || game->default_move_time_ms >= kPersonMoveTimeMs) return;
   request.options["move_time_ms"] = std::to_string(kPersonMoveTimeMs);
-  std::cout << "(" << game->title << " gives " << game->default_move_time_ms / 1000
-            << " s a move by default, a bot's time; a match you make here gives " << kPersonMoveTimeMs / 1000
-            << " s. For the default: -o move_time_ms=" << game->default_move_time_ms << ")" << std::endl;
+  request.create_note = "(" + game->title + " gives " +
+                        describe_duration(std::chrono::milliseconds(game->default_move_time_ms)) +
+                        " a move by default, a bot's time; this match gives " +
+                        describe_duration(std::chrono::milliseconds(kPersonMoveTimeMs)) +
+                        ". For the default: -o move_time_ms=" + std::to_string(game->default_move_time_ms) + ")";
 }
 
 }  // namespace
@@ -85,8 +89,10 @@ int run_interactive(const CommonOptions& common, SeatRequest request) {
   return play_as_person(choose_server_url(common.server, common.ca_file), common, request);
 }
 
-int resume_seat(const CommonOptions& common, const std::string& match, const std::string& seat,
+int resume_seat(const CommonOptions& common, const std::string& typed_match, const std::string& seat,
                 const std::string& token) {
+  // The saved seats' files are named by the id as the server gives it ("ef53fp4d" is EF53FP4D).
+  const std::string match = protocol::canonical_match_id(typed_match);
   SeatRequest request;
   request.mode = SeatRequest::Mode::Resume;
   request.match = match;

@@ -5,6 +5,7 @@
 
 #include "client-cli/json_field.h"
 
+#include <algorithm>
 #include <cctype>
 #include <map>
 
@@ -18,15 +19,20 @@ std::string render_dcms_within(const nlohmann::json& view, const Style& style, i
   const auto& walls = view.at("walls");
   const int rows = view.at("rows").get<int>();
   const int cols = view.at("cols").get<int>();
-  // The row numbers take 3 characters, then each square 4 (" ###"), or 3 ("###") when 4
-  // would wrap every row (the arena map is 83 wide, a terminal often 80).
-  const bool narrow = columns > 0 && 3 + 4 * cols > columns;
-  const std::size_t cell = narrow ? 3 : 4;
   std::map<std::pair<int, int>, std::string> pieces;
   const nlohmann::json placement = view.value("placement", nlohmann::json::object());
+  std::size_t most_on_a_square = 0;
   for (const auto& [letter, pos] : placement.items()) {
-    if (pos.is_array()) pieces[{pos[0].get<int>(), pos[1].get<int>()}] += letter;
+    if (!pos.is_array()) continue;
+    std::string& here = pieces[{pos[0].get<int>(), pos[1].get<int>()}];
+    here += letter;
+    most_on_a_square = std::max(most_on_a_square, here.size());
   }
+  // The row numbers take 3 characters, then each square 4 (" ###"), or 3 ("###") when 4
+  // would wrap every row (the arena map is 83 wide, a terminal often 80) and no square
+  // holds three pieces (they would run into the next square).
+  const bool narrow = columns > 0 && 3 + 4 * cols > columns && most_on_a_square <= 2;
+  const std::size_t cell = narrow ? 3 : 4;
   // Each square's first character sits under its column's number.
   std::string out = narrow ? "   " : "    ";
   for (int c = 0; c < cols; ++c) {

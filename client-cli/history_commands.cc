@@ -62,7 +62,8 @@ int export_match(const ServerUrl& server, const std::string& match, const std::s
     return 2;  // the command line is wrong
   }
   const json record = fetch_match_record(server, match);
-  // The server hides the moves of a fog match until it ends: such a record is no record.
+  // The server keeps back the moves of a running match with hidden information, a private
+  // one or one without spectators until it ends: such a record is no record.
   if (record.value("moves", json()).is_null()) {
     // The server says why it keeps them back (hidden information, a private match, no
     // spectators allowed): each is lifted when the game ends.

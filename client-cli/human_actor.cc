@@ -127,7 +127,9 @@ void HumanActor::act(const nlohmann::json& state, const std::string& refused, Ac
          << "\n";
   dialog_ = make_move_dialog(state);
   dialog_turn_ = turn;
-  warn_before_deadline(state);
+  // A refused move is asked again with the state it answered, whose time left is old news:
+  // the warning armed for this turn stands.
+  if (refused.empty()) warn_before_deadline(state);
   if (!asking_resign_) ask();
 }
 

@@ -12,7 +12,6 @@
 #include "client-cli/tournament/tournament_command.h"
 #include "client-cli/usage_error.h"
 #include "engine/registry.h"
-#include "protocol/match_ids.h"
 #include "protocol/version.h"
 
 using namespace skirmish::client;
@@ -38,11 +37,11 @@ int main(int argc, char** argv) {
   const CLI::Validator not_empty(
       [](std::string& value) { return value.empty() ? std::string("must not be empty") : std::string(); }, "",
       "not empty");
-  // A match id as people paste and type it: blanks around it dropped, then as the server
-  // reads it (any case; the saved seats' files are named by the canonical id).
+  // A match id as people paste it: blanks around it dropped. The rest (any case, 0/1/8) is
+  // the server's to read, which quotes an id it cannot find as it was sent.
   const CLI::Validator match_id(
       [](std::string& value) {
-        value = skirmish::protocol::canonical_match_id(CLI::detail::trim_copy(value));
+        value = CLI::detail::trim_copy(value);
         return value.empty() ? std::string("must not be empty") : std::string();
       },
       "", "match id");
@@ -139,12 +138,12 @@ int main(int argc, char** argv) {
   // History (issue 5): the server's stored matches, over its HTTP side.
   std::string history_match, export_path = "-", verify_path;
   auto* export_cmd = app.add_subcommand("export", "write a stored match's record as JSON");
-  export_cmd->add_option("MATCH", history_match, "the match id")->required()->check(not_empty);
+  export_cmd->add_option("MATCH", history_match, "the match id")->required()->transform(match_id);
   export_cmd->add_option("-o,--output", export_path, "the file to write (default: standard output)");
   auto* replay = app.add_subcommand("replay", "step through a finished game (next/previous/jump)");
   replay->add_option("MATCH", history_match, "a match id, or a record file from `skirmish export`")
       ->required()
-      ->check(not_empty);
+      ->transform(match_id);
   auto* verify = app.add_subcommand("verify", "re-run a record through the rules: legal moves, right result");
   verify->add_option("RECORD", verify_path, "a record file from `skirmish export`")->required()->check(not_empty);
 

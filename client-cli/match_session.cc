@@ -99,11 +99,15 @@ void MatchSession::on_connected(const std::string& error, bool resuming) {
   }
 }
 
+void MatchSession::create_match() {
+  if (!request_.create_note.empty()) std::cout << request_.create_note << std::endl;
+  send({{"type", "create_match"}, {"game", request_.game}, {"options", request_.options}, {"id", "create"}});
+}
+
 void MatchSession::request_seat() {
   switch (request_.mode) {
     case SeatRequest::Mode::Create:
-      send({{"type", "create_match"}, {"game", request_.game}, {"options", request_.options},
-            {"id", "create"}});
+      create_match();
       break;
     case SeatRequest::Mode::Join:
       // Its terms first: the player is told what they are joining (show_terms).
@@ -116,8 +120,7 @@ void MatchSession::request_seat() {
       if (asks_private(request_.options)) {  // no one else's private match is listed: make one
         play_tried_create_ = true;
         std::cout << "Creating a private " << request_.game << " match" << std::endl;
-        send({{"type", "create_match"}, {"game", request_.game}, {"options", request_.options},
-              {"id", "create"}});
+        create_match();
         break;
       }
       send({{"type", "list_matches"}, {"game", request_.game}, {"id", "list"}});
@@ -211,8 +214,7 @@ void MatchSession::on_message(const json& message) {
       std::cout << "(" << other_terms << " open " << request_.game << " match" << (other_terms == 1 ? " has" : "es have")
                 << " other terms: skirmish list " << request_.game << " shows them, skirmish join MATCH takes one)"
                 << std::endl;
-    send({{"type", "create_match"}, {"game", request_.game}, {"options", request_.options},
-          {"id", "create"}});
+    create_match();
     return;
   }
   if (type == "joined") return on_joined(message);
@@ -267,6 +269,7 @@ void MatchSession::on_message(const json& message) {
 }
 
 void MatchSession::show_terms(const json& listed) {
+  terms_watchable_ = listed.value("spectators_allowed", "none") != "none";
   std::cout << "Match " << listed.value("match", "") << " (" << listed.value("game", "") << "), options set by its creator: "
             << describe_terms(listed) << std::endl;
   for (const auto& warning : term_warnings(listed))
@@ -323,8 +326,7 @@ void MatchSession::on_error(const json& error) {
   if (id == "join" && request_.mode == SeatRequest::Mode::Play && !play_tried_create_ &&
       (code == "match_full" || code == "no_such_match" || code == "game_over")) {
     play_tried_create_ = true;  // someone took the open seat first
-    send({{"type", "create_match"}, {"game", request_.game}, {"options", request_.options},
-          {"id", "create"}});
+    create_match();
     return;
   }
   if (id == "terms") return join(request_.match);  // the terms are a courtesy; join says the rest
@@ -336,10 +338,12 @@ void MatchSession::on_error(const json& error) {
   // finds it gone. Nothing more to watch: the end of a watch, like a finished game's.
   if (seat_ == "spectator" && code == "no_such_match" && (id.empty() || id == "watch"))
     return finish(0, "The server says: " + (text.empty() ? "match " + match_ + " was removed" : text));
-  // A full match can still be watched (when its creator allows spectators).
-  if (id == "join" && code == "match_full" && request_.seat.empty())
+  // A full match can still be watched when its creator allows spectators: its terms were
+  // listed before the join only then (a running match that allows none is not listed).
+  if (id == "join" && code == "match_full" && request_.seat.empty() && terms_watchable_)
     return finish(1, "The server refused (" + where + "); to watch it instead: " +
-                         skirmish_command(url_, CaFileAs::Path) + "watch " + shell_word(printable(request_.match)));
+                         skirmish_command(url_, CaFileAs::Path) + "watch " + shell_word(printable(request_.match)) +
+                         (invite_.empty() ? "" : " --invite CODE"));
   if (id == "hello" || id == "create" || id == "join" || id == "watch" || id == "list") {
     return finish(1, "The server refused (" + where + ")");
   }

@@ -36,6 +36,8 @@ struct SeatRequest {
   // At the game's end, say how to step through it again (a tournament lists its games in
   // its own results instead).
   bool replay_hint = true;
+  // Said when this client creates the match (e.g. the time it chose for people).
+  std::string create_note;
 };
 
 class MatchSession {
@@ -64,6 +66,7 @@ class MatchSession {
   void on_closed(const std::string& reason);
   void on_error(const nlohmann::json& error);
   void request_seat();
+  void create_match();  // of request_ (Create, or Play finding no match to join)
   void join(const std::string& match);
   void show_terms(const nlohmann::json& listed);  // before joining a match by its id
   void on_joined(const nlohmann::json& joined);
@@ -99,6 +102,7 @@ class MatchSession {
   std::string invite_;  // see invite()
   SeatNames names_;    // who plays each seat, when the server says (seat_names.h)
   nlohmann::json state_;
+  bool terms_watchable_ = false;  // the match joined allows spectators (its listed terms)
   bool play_tried_create_ = false;
   bool seat_saved_ = false;
   bool server_keeps_history_ = true;  // its welcome's `history`: finished games can be replayed

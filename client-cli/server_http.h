@@ -13,8 +13,9 @@ struct HttpReply {
   std::string body;
 };
 
-// The whole GET, from the name look-up to the reply's last byte: a host that drops packets
-// or a server that accepts and never answers must not hang export, replay or a tournament.
+// The whole GET, from the connect to the reply's last byte: a host that drops packets or a
+// server that accepts and never answers must not hang export, replay or a tournament. (The
+// name look-up runs on Asio's resolver thread, bounded by the system's resolver only.)
 inline constexpr std::chrono::milliseconds kHttpTimeout{10'000};
 
 // `path` is the request target, e.g. "/api/matches/7QK2MZ4A". Throws std::runtime_error

@@ -120,9 +120,10 @@ std::string option_text(const json& value, const std::string& name) {
   if (value.is_number_integer()) return value.dump();
   // A whole number past 64 bits (1e20, or its 21 digits) is kept as a double: as text, the
   // engine names the option's range ("'1e+20' is not an integer in the range 1..100").
+  // Smaller ones with a point (3.0) stay refused here: "3.0" would pass as a seed.
   if (value.is_number_float()) {
     const double number = value.get<double>();
-    if (std::isfinite(number) && number == std::trunc(number)) return value.dump();
+    if (std::isfinite(number) && number == std::trunc(number) && std::fabs(number) >= 0x1p63) return value.dump();
   }
   throw ProtocolError(ErrorCode::BadOptions, "option '" + name + "': " + describe(value) +
                                                  " is not a string, an integer or a boolean");

@@ -1,10 +1,14 @@
 #pragma once
 // Match ids and invite codes as people type and paste them, made canonical: the server
 // looks them up so, and the client names the seats it saves so.
+#include <cstddef>
 #include <string>
 #include <string_view>
 
 namespace skirmish::protocol {
+
+// A match id's characters (base32): short enough to read out, hard to guess (40 bits).
+inline constexpr std::size_t kMatchIdLength = 8;
 
 // A match id as a person may type it, made canonical: upper case, and the digits that
 // base32 leaves out read as the letters they look like (0 as O, 1 as I, 8 as B).

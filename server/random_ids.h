@@ -1,7 +1,6 @@
 #pragma once
 // Unguessable identifiers from the system CSPRNG (OpenSSL RAND_bytes): seat tokens, match
 // ids, server-chosen game seeds. How typed ones are read: protocol/match_ids.h.
-#include <cstddef>
 #include <string>
 
 #include "protocol/match_ids.h"
@@ -10,11 +9,11 @@ namespace skirmish::server {
 
 using protocol::canonical_invite_code;
 using protocol::canonical_match_id;
+using protocol::kMatchIdLength;
 
 // 128 random bits as 32 lower-case hex digits: the only key to a seat.
 std::string random_token();
-// kMatchIdLength base32 characters (40 bits): short enough to read out, hard to guess.
-inline constexpr std::size_t kMatchIdLength = 8;
+// protocol::kMatchIdLength base32 characters.
 std::string random_match_id();
 // A private match's invite code: 12 base32 characters (60 bits) in groups of four,
 // "K7QX-2M4A-P3ZD", read out or pasted to a friend.

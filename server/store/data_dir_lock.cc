@@ -26,9 +26,10 @@ void prepare_directory(const std::filesystem::path& dir) {
     throw StoreError("data directory " + dir.string() + " is not a directory");
   // SQLite creates its log files there, and would say only "attempt to write a readonly
   // database" (the lock file, if it exists already, opens all the same).
-  if (::access(dir.c_str(), W_OK | X_OK) != 0)
-    throw StoreError("data directory " + dir.string() + " is not writable by this user (uid " +
-                     std::to_string(::getuid()) + "): the database and its logs are created there");
+  if (::faccessat(AT_FDCWD, dir.c_str(), W_OK | X_OK, AT_EACCESS) != 0)
+    throw StoreError("data directory " + dir.string() + " cannot be written by this user (uid " +
+                     std::to_string(::geteuid()) + "): " + std::strerror(errno) +
+                     "; the database and its logs are created there");
 }
 
 std::string read_holder(int fd) {

@@ -99,6 +99,9 @@ TEST_CASE("DCMS shows walls, pieces and the score, and describes the last turn")
   const std::string narrow = render_dcms_within(view, Style::plain(), 18);
   CHECK(narrow.find("   0  1  2  3\n") != std::string::npos);
   CHECK(narrow.find("  1###S  Ms ###\n") != std::string::npos);
+  json crowded = view;  // three pieces on one square would run into the next: four a square
+  crowded["placement"]["m"] = {1, 2};
+  CHECK(render_dcms_within(crowded, Style::plain(), 18).find("  1 ### S   Mms ###") != std::string::npos);
   const json last = {{"moves", {{"blue", "M 6"}, {"red", nullptr}}},
                      {"captures", {{{"piece", "m"}, {"at", {1, 2}}, {"why", "fight"}}}}};
   CHECK(describe_last("dcms", last) == "Moves: blue 'M 6' red (null move)\nCaptured: m at (1, 2) (fight)\n");

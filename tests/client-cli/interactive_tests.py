@@ -257,8 +257,9 @@ def lost_move_after_restart(server):
     try:
         blue, red, _ = start_pair(server, "dcms", "map=small", url=proxy.url)
         # No time chosen: a person's match gets a person's time, not DCMS's 5 s for bots.
-        check("(Dog-Cat-Mouse-cheeSe gives 5 s a move by default, a bot's time; a match you make here gives 60 s. "
+        check("(Dog-Cat-Mouse-cheeSe gives 5 s a move by default, a bot's time; this match gives 60 s. "
               "For the default: -o move_time_ms=5000)" in blue.text, blue.text)
+        check("a bot's time" not in red.text, "the joiner made no match: no such note")
         red.expect(r"options set by its creator: .*move_time_ms=60000")
         blue.expect(r"columns 0-3\) >> $")
         blue.send("1 1 3 1")
@@ -373,6 +374,14 @@ def lobby(server):
     third = client(server.url, "join", full, name="third")
     third.expect(r"The server refused \(match_full: .*\); to watch it instead: skirmish --server \S+ watch %s\n" % full)
     check(third.wait() == 1, "joining a full match exits 1")
+    white.kill()
+    black.kill()
+    # One that allows no spectators: no such advice.
+    white, black, closed = start_pair(server, "onedchess", "spectators=none")
+    black.expect(r"Joined match " + closed)
+    third = client(server.url, "join", closed, name="third-closed")
+    check(third.wait() == 1, "joining a full match exits 1")
+    check("match_full" in third.text and "to watch it" not in third.text, third.text)
     white.kill()
     black.kill()
     nothing = client(server.url, "join", "NOSUCHMATCH", name="nothing")
@@ -712,19 +721,20 @@ def type_ahead(server):
 def time_warning(server):
     """On a terminal, a prompt with a time limit says 10 s before it how little is left (a
     person has no clock on the screen); piped, nothing is said."""
-    with on_terminal(server, "create", "onedchess", "-o", "move_time_ms=20000") as (white, master):
+    with on_terminal(server, "create", "onedchess", "-o", "move_time_ms=16000") as (white, master):
         match = re.search(rb"Created onedchess match (\w+)", read_pty(master, b"Waiting for an opponent"))
         check(match is not None, "a match was created")
         black = client(server.url, "join", match.group(1).decode(), name="black")
         read_pty(master, b"Select Position of Piece to Move >> ")
         started = time.monotonic()
-        seen = read_pty(master, b"10 s left for this move; then the game is lost on time.", timeout=25)
+        seen = read_pty(master, b"10 s left for this move; then the game is lost on time.", timeout=20)
         waited = time.monotonic() - started
-        check(8 <= waited <= 15, f"the warning came 10 s before the 20 s limit, after {waited:.1f} s")
+        check(4 <= waited <= 10, f"the warning came 10 s before the 16 s limit, after {waited:.1f} s")
         check(seen.rstrip().endswith(b"Select Position of Piece to Move >>"),
               f"the prompt is drawn again under it; got {seen[-300:]!r}")
         os.write(master, b"2 RIGHT\n")
         black.expect(MOVE_PROMPT)
+        time.sleep(8)  # past the moment a terminal would have been warned (6 s in)
         check("left for this move" not in black.text, "a piped client is not warned")
         black.kill()
 

@@ -397,4 +397,6 @@ TEST_CASE("Numbers a request passes on as text keep their exact digits") {
   }
   CHECK_THROWS_WITH(options_from_json(json::parse(R"({"width": 5.5})")),
                     "option 'width': 5.5 is not a string, an integer or a boolean");
+  CHECK_THROWS_WITH(options_from_json(json::parse(R"({"seed": 3.0})")),
+                    "option 'seed': 3.0 is not a string, an integer or a boolean");
 }
