@@ -53,6 +53,16 @@ std::string seconds(long long ms) {
 
 }  // namespace
 
+HumanActor::HumanActor(LineInput& input, Style style, std::ostream& out)
+    : input_(input), style_(style), out_(out), time_warning_(input.io()) {
+  // Back from Ctrl-Z (`fg`): the shell wrote over the screen, so the open question is asked
+  // again, with what was typed into it.
+  input_.on_resumed([this] {
+    if (asking_resign_) out_ << "\n" << kResignQuestion << input_.pending() << std::flush;
+    else if (dialog_) out_ << "\n" << dialog_->prompt() << input_.pending() << std::flush;
+  });
+}
+
 std::string HumanActor::status_line(const nlohmann::json& state) const {
   const std::string status = state.value("status", "");
   const std::string you = state.value("you", "");

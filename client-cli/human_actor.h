@@ -18,8 +18,7 @@ namespace skirmish::client {
 
 class HumanActor : public Actor {
  public:
-  HumanActor(LineInput& input, Style style, std::ostream& out)
-      : input_(input), style_(style), out_(out), time_warning_(input.io()) {}
+  HumanActor(LineInput& input, Style style, std::ostream& out);
 
   // On a terminal, a prompt with over 1.5 times this left says once, this long before the
   // limit, how much is left: a person thinking has no clock on the screen.

@@ -8,6 +8,7 @@
 #include <boost/asio/read_until.hpp>
 #include <sys/ioctl.h>
 #include <sys/stat.h>
+#include <csignal>
 #include <termios.h>
 #include <unistd.h>
 
@@ -15,7 +16,8 @@ namespace skirmish::client {
 
 namespace asio = boost::asio;
 
-LineInput::LineInput(asio::io_context& io) : io_(io), in_(io), terminal_(isatty(STDIN_FILENO) == 1) {
+LineInput::LineInput(asio::io_context& io)
+    : io_(io), in_(io), terminal_(isatty(STDIN_FILENO) == 1), suspend_signals_(io) {
   struct stat info {};
   // epoll refuses regular files; those are read synchronously instead.
   if (fstat(STDIN_FILENO, &info) == 0 && S_ISREG(info.st_mode)) {
@@ -28,11 +30,34 @@ LineInput::LineInput(asio::io_context& io) : io_(io), in_(io), terminal_(isatty(
   termios mode{};
   if (terminal_ && isatty(STDOUT_FILENO) == 1 && tcgetattr(STDIN_FILENO, &mode) == 0) {
     saved_mode_ = mode;
-    mode.c_lflag &= ~static_cast<tcflag_t>(ICANON | ECHO);  // ISIG stays: Ctrl-C is SIGINT
-    mode.c_cc[VMIN] = 1;
-    mode.c_cc[VTIME] = 0;
-    if (tcsetattr(STDIN_FILENO, TCSANOW, &mode) != 0) saved_mode_.reset();
+    apply_line_mode();
+    if (saved_mode_) watch_suspend();
   }
+}
+
+void LineInput::apply_line_mode() {
+  termios mode = *saved_mode_;
+  mode.c_lflag &= ~static_cast<tcflag_t>(ICANON | ECHO);  // ISIG stays: Ctrl-C is SIGINT
+  mode.c_cc[VMIN] = 1;
+  mode.c_cc[VTIME] = 0;
+  if (tcsetattr(STDIN_FILENO, TCSANOW, &mode) != 0) saved_mode_.reset();
+}
+
+void LineInput::watch_suspend() {
+  boost::system::error_code ignored;
+  suspend_signals_.add(SIGTSTP, ignored);
+  suspend_signals_.add(SIGCONT, ignored);
+  suspend_signals_.async_wait([this](boost::system::error_code ec, int signal) {
+    if (ec || !saved_mode_) return;  // cancelled: the input is closed
+    if (signal == SIGTSTP) {
+      tcsetattr(STDIN_FILENO, TCSANOW, &*saved_mode_);
+      ::kill(::getpid(), SIGSTOP);  // as Ctrl-Z would have, now that the shell's mode is back
+    } else {
+      apply_line_mode();
+      if (on_resumed_) on_resumed_();
+    }
+    watch_suspend();
+  });
 }
 
 LineInput::~LineInput() {
@@ -44,6 +69,8 @@ LineInput::~LineInput() {
 void LineInput::restore_terminal() {
   if (saved_mode_) tcsetattr(STDIN_FILENO, TCSANOW, &*saved_mode_);
   saved_mode_.reset();
+  boost::system::error_code ignored;
+  suspend_signals_.cancel(ignored);  // a wait left armed would keep the io_context running
 }
 
 void LineInput::close() {

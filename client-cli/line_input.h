@@ -14,6 +14,7 @@
 
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/posix/stream_descriptor.hpp>
+#include <boost/asio/signal_set.hpp>
 #include <boost/asio/streambuf.hpp>
 
 #include "client-cli/line_editor.h"
@@ -45,6 +46,9 @@ class LineInput {
   // What has been typed on the line so far, on a terminal (else ""): drawn again after the
   // prompt when a notice pushed it up.
   const std::string& pending() const { return editor_.pending(); }
+  // Runs after Ctrl-Z and `fg`, once the terminal is the client's again (to draw the open
+  // prompt anew: the shell wrote over the screen meanwhile).
+  void on_resumed(std::function<void()> handler) { on_resumed_ = std::move(handler); }
 
  private:
   void start_read();
@@ -54,6 +58,11 @@ class LineInput {
   void start_typed_read();
   void deliver_typed();
   void restore_terminal();
+  // The terminal mode the client keeps the line in (saved_mode_ without ICANON and ECHO).
+  void apply_line_mode();
+  // Ctrl-Z gives the shell its terminal mode back before the client stops; `fg` takes it
+  // again (the shell does not restore a stopped program's mode).
+  void watch_suspend();
 
   boost::asio::io_context& io_;
   boost::asio::posix::stream_descriptor in_;
@@ -70,6 +79,8 @@ class LineInput {
   LineEditor editor_;
   std::deque<std::string> typed_lines_;  // completed, not yet asked for
   std::array<char, 256> chunk_{};
+  boost::asio::signal_set suspend_signals_;
+  std::function<void()> on_resumed_;
 };
 
 }  // namespace skirmish::client

@@ -637,10 +637,26 @@ def resume(server):
     check(missing.wait() == 1, "resuming a seat never saved exits 1")
 
 
+def process_state(pid):
+    """The state letter of /proc/PID/stat ("T": stopped)."""
+    with open(f"/proc/{pid}/stat") as stat:
+        return stat.read().rsplit(")", 1)[1].split()[0]
+
+
+def wait_until(condition, timeout=5.0):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if condition():
+            return True
+        time.sleep(0.02)
+    return condition()
+
+
 def typed_line_kept(server):
     """On a terminal, a move typed half-way when a notice comes is drawn again under it and
     finished there; arrow keys put nothing into the line; the terminal's mode (which the
-    client changes to keep the line itself) is back when the client ends."""
+    client changes to keep the line itself) is back while it is stopped (Ctrl-Z) and when it
+    ends."""
     master, slave = pty.openpty()
     before = termios.tcgetattr(slave)
     env = dict(os.environ, NO_COLOR="1", SKIRMISH_STATE_DIR=STATE_DIR)
@@ -653,6 +669,15 @@ def typed_line_kept(server):
         read_pty(master, b"Select Position of Piece to Move >> ")
         os.write(master, b"2 \x1b[DRI")  # an arrow key between the words
         read_pty(master, b"2 RI")
+        # Ctrl-Z: the shell's mode is back while the client is stopped; `fg` takes the
+        # terminal again and asks again, with what was typed.
+        local = termios.ICANON | termios.ECHO
+        white.send_signal(signal.SIGTSTP)
+        check(wait_until(lambda: process_state(white.pid) == "T"), "the client stops on SIGTSTP")
+        check(termios.tcgetattr(slave)[3] & local == before[3] & local, "stopped: the terminal's mode is back")
+        white.send_signal(signal.SIGCONT)
+        seen = read_pty(master, b"\r\nSelect Position of Piece to Move >> 2 RI")
+        check(termios.tcgetattr(slave)[3] & local == 0, "running again: the client keeps the line")
         black.expect(r"If this client stops, take your seat back")
         black.kill()  # the notice comes while white is typing
         seen = read_pty(master, b"lost the connection")
@@ -666,7 +691,6 @@ def typed_line_kept(server):
         os.write(master, b"\x04")  # Ctrl-D: the client stops, keeping its seat
         check(white.wait(10) == 3, "Ctrl-D on a terminal exits 3")
         after = termios.tcgetattr(slave)
-        local = termios.ICANON | termios.ECHO
         check(after[3] & local == before[3] & local, f"the terminal's mode is back: {after[3]:o} {before[3]:o}")
     finally:
         if white.poll() is None:
