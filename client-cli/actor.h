@@ -3,6 +3,7 @@
 // The MatchSession owns the connection and the game's flow and asks the actor to act.
 #include <functional>
 #include <string>
+#include <utility>
 
 #include <nlohmann/json.hpp>
 
@@ -14,8 +15,12 @@ struct Action {
   // Detach: stop this client but keep the seat (the terminal closed): the server holds it
   // for its reconnect grace, and `skirmish resume` takes it back.
   enum class Kind { Move, Resign, Leave, Detach };
+  Action() = default;
+  Action(Kind kind_, nlohmann::json move_ = {}, std::string why_ = {})
+      : kind(kind_), move(std::move(move_)), why(std::move(why_)) {}
   Kind kind = Kind::Move;
   nlohmann::json move;  // the `move` message's game fields (Kind::Move)
+  std::string why;      // Detach: what stopped the client, when not the input's end
 };
 using ActionHandler = std::function<void(Action)>;
 

@@ -264,6 +264,15 @@ void HumanActor::finished(const nlohmann::json& state) {
 
 void HumanActor::interrupted(ActionHandler done) {
   out_ << "\n";
+  // Ctrl-C again at the question: a way out that loses nothing, as closing the terminal is.
+  if (asking_resign_) {
+    asking_resign_ = false;
+    dialog_.reset();
+    input_.cancel();  // the question's read: its answer, if one comes, is not wanted
+    return done(Action{Action::Kind::Detach, {}, "Ctrl-C twice"});
+  }
+  out_ << style_.dim("(Ctrl-C again stops this client without resigning: the seat is kept for skirmish resume)")
+       << "\n";
   confirm_resign(std::move(done));
 }
 

@@ -458,7 +458,7 @@ void MatchSession::perform(const Action& action) {
       send({{"type", "resign"}, {"id", "resign"}});
       break;
     case Action::Kind::Detach:
-      detach("the terminal's input ended");
+      detach(action.why.empty() ? "the terminal's input ended" : action.why);
       break;
     case Action::Kind::Leave:
       leaving_ = true;

@@ -458,11 +458,24 @@ def interrupt(server):
     white.expect(r"Carrying on\.\n")
     black.expect(r"\| WKi \|     \|     \| WKn \| BKn \|")  # white's knight 1 went right
     white.proc.send_signal(signal.SIGINT)
-    white.expect(r"Resign this game\? \[y/N\] $")
+    white.expect(r"\(Ctrl-C again stops this client without resigning: the seat is kept for skirmish resume\)\n"
+                 r"Resign this game\? \[y/N\] $")
     white.send("y")
     white.expect(r"Game over: Black wins! \(resignation\) You lose\.")
     black.expect(r"Game over: Black wins! \(resignation\) You win\.")
     check(white.wait() == 0 and black.wait() == 0, "both clients exit 0")
+    # Ctrl-C twice: out without resigning, the seat kept.
+    white, black, match = start_pair(server, "onedchess")
+    white.expect(MOVE_PROMPT)
+    white.proc.send_signal(signal.SIGINT)
+    white.expect(r"Resign this game\? \[y/N\] $")
+    white.proc.send_signal(signal.SIGINT)
+    white.expect(r"Stopping \(Ctrl-C twice\)\. Your seat stays yours for the server's reconnect grace: take it "
+                 r"back with: skirmish resume " + match)
+    check(white.wait() == 3, "stopping with the seat kept exits 3")
+    black.expect(r"white (\(.*?\) )?lost the connection")
+    check("resignation" not in black.text, "white did not resign")
+    black.kill()
 
 
 def play_command(server):
