@@ -58,8 +58,8 @@ HumanActor::HumanActor(LineInput& input, Style style, std::ostream& out)
   // Back from Ctrl-Z (`fg`): the shell wrote over the screen, so the open question is asked
   // again, with what was typed into it.
   input_.on_resumed([this] {
-    if (asking_resign_) out_ << "\n" << kResignQuestion << input_.pending() << std::flush;
-    else if (dialog_) out_ << "\n" << dialog_->prompt() << input_.pending() << std::flush;
+    if (const std::string question = open_question(); !question.empty())
+      out_ << "\n" << question << input_.pending() << std::flush;
   });
 }
 
@@ -110,8 +110,7 @@ void HumanActor::show(const nlohmann::json& state) {
   out_ << render_board(game, state.at("view"), style_);
   const std::string line = status_line(state);
   if (!line.empty()) out_ << line << "\n";
-  if (asking_resign_) out_ << kResignQuestion;  // still waiting for an answer, under the board
-  else if (dialog_) out_ << dialog_->prompt() << input_.pending();  // and what was typed into it
+  out_ << open_question() << input_.pending();  // still waiting for an answer, under the board
   out_.flush();
 }
 
@@ -121,11 +120,17 @@ void HumanActor::act(const nlohmann::json& state, const std::string& refused, Ac
   // Asked again for the same turn with nothing refused (after a reconnect): the prompt on
   // the screen, and what was typed into it, stay.
   if (dialog_ && refused.empty() && turn == dialog_turn_) return;
-  if (!refused.empty()) {
-    out_ << style_.yellow("Refused by the server: " + refused) << "\n";
-  } else if (input_.discard_typed_ahead()) {
-    out_ << style_.dim("(what you typed before your turn was ignored)") << "\n";
+  if (!refused.empty()) out_ << style_.yellow("Refused by the server: " + refused) << "\n";
+  if (asking_resign_) {
+    // The resign question stays open and last, with whatever was typed as its answer (not
+    // a move typed ahead); the move prompt comes after the answer.
+    dialog_ = make_move_dialog(state);
+    dialog_turn_ = turn;
+    if (refused.empty()) warn_before_deadline(state);
+    return;
   }
+  if (refused.empty() && input_.discard_typed_ahead())
+    out_ << style_.dim("(what you typed before your turn was ignored)") << "\n";
   if (!std::exchange(told_how_to_resign_, true))
     out_ << style_.dim("(type resign at any prompt to give up the game, help or ? for what the board shows)") << "\n";
   // A time limit can be the game's default (DCMS: 5 s), which nobody chose: said once, at
@@ -172,6 +177,7 @@ void HumanActor::answer(std::optional<std::string> line) {
   }
   if (!line) {
     dialog_.reset();
+    if (input_.terminal()) out_ << "\n";  // Ctrl-D left the cursor after the prompt
     if (done_) done_(end_of_input());
     return;
   }
@@ -210,9 +216,9 @@ void HumanActor::listen_between_prompts() {
     // What the board shows is worth knowing between prompts too, and a spectator has none.
     if (const std::string legend = board_legend(game_);
         !legend.empty() && (is_word(*line, "help") || is_word(*line, "?")))
-      out_ << legend << std::flush;
+      say_above_typing(legend);
     else
-      out_ << style_.dim(not_asked_note()) << std::endl;
+      say_above_typing(style_.dim(not_asked_note()) + "\n");
     listen_between_prompts();
   });
 }
@@ -224,17 +230,25 @@ std::string HumanActor::not_asked_note() const {
   return "(not sent: it is not your turn; 'resign' and 'help' work at your prompt, Ctrl-C resigns now)";
 }
 
-void HumanActor::notice(const std::string& text) {
-  const bool prompt_open = dialog_ && !asking_resign_;
-  // On a terminal the open prompt is drawn again, to stay last on the screen, with what was
-  // typed into it so far. A script at the other end of a pipe would take the second prompt
-  // for a second question.
-  if (prompt_open && input_.terminal()) {
-    out_ << "\n" << style_.dim("* " + text) << "\n" << dialog_->prompt() << input_.pending() << std::flush;
+std::string HumanActor::open_question() const {
+  if (asking_resign_) return kResignQuestion;
+  return dialog_ ? dialog_->prompt() : std::string();
+}
+
+void HumanActor::say_above_typing(const std::string& text) {
+  // On a terminal the open question (a move prompt, the resign question) is drawn again, to
+  // stay last on the screen, with what was typed so far. A script at the other end of a
+  // pipe would take a second prompt for a second question.
+  if (input_.terminal()) {
+    const std::string question = open_question();
+    const bool mid_line = !question.empty() || !input_.pending().empty();
+    out_ << (mid_line ? "\n" : "") << text << question << input_.pending() << std::flush;
     return;
   }
-  out_ << (prompt_open ? "\n" : "") << style_.dim("* " + text) << std::endl;
+  out_ << (dialog_ || asking_resign_ ? "\n" : "") << text << std::flush;
 }
+
+void HumanActor::notice(const std::string& text) { say_above_typing(style_.dim("* " + text) + "\n"); }
 
 void HumanActor::disconnected(const std::string& text) {
   // No prompt while there is no connection: a move typed now could not be sent. The turn
@@ -264,6 +278,7 @@ void HumanActor::finished(const nlohmann::json& state) {
 
 void HumanActor::interrupted(ActionHandler done) {
   out_ << "\n";
+  input_.clear_pending();  // Ctrl-C drops the line being typed, as a terminal's own would
   // Ctrl-C again at the question: a way out that loses nothing, as closing the terminal is.
   if (asking_resign_) {
     asking_resign_ = false;
@@ -283,6 +298,7 @@ void HumanActor::confirm_resign(ActionHandler done) {
     asking_resign_ = false;
     if (!line) {
       dialog_.reset();
+      if (input_.terminal()) out_ << "\n";  // Ctrl-D left the cursor after the question
       return done(end_of_input());
     }
     if (!line->empty() && (line->front() == 'y' || line->front() == 'Y')) {

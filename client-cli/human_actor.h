@@ -41,6 +41,10 @@ class HumanActor : public Actor {
   void answer(std::optional<std::string> line);
   void listen_between_prompts();
   std::string not_asked_note() const;
+  // What waits for an answer on the screen: the resign question, a move prompt, or "".
+  std::string open_question() const;
+  // `text` (whole lines) above the line being typed, which is drawn again under it.
+  void say_above_typing(const std::string& text);
   void confirm_resign(ActionHandler done);
   Action end_of_input();
   std::string status_line(const nlohmann::json& state) const;

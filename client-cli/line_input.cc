@@ -6,6 +6,7 @@
 
 #include <boost/asio/post.hpp>
 #include <boost/asio/read_until.hpp>
+#include <fcntl.h>
 #include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <csignal>
@@ -23,6 +24,9 @@ LineInput::LineInput(asio::io_context& io)
   if (fstat(STDIN_FILENO, &info) == 0 && S_ISREG(info.st_mode)) {
     async_ = false;
   } else {
+    // Asio makes the descriptor non-blocking, which the terminal or pipe it shares with the
+    // shell keeps: put back at the end (a `head` run after the client failed with EAGAIN).
+    saved_flags_ = fcntl(STDIN_FILENO, F_GETFL);
     in_.assign(dup(STDIN_FILENO));
   }
   // The typed line is the client's when it also draws the screen (its echo goes where the
@@ -51,6 +55,7 @@ void LineInput::watch_suspend() {
     if (ec || !saved_mode_) return;  // cancelled: the input is closed
     if (signal == SIGTSTP) {
       tcsetattr(STDIN_FILENO, TCSANOW, &*saved_mode_);
+      restore_file_flags();
       ::kill(::getpid(), SIGSTOP);  // as Ctrl-Z would have, now that the shell's mode is back
     } else {
       apply_line_mode();
@@ -64,6 +69,7 @@ LineInput::~LineInput() {
   restore_terminal();
   boost::system::error_code ignored;
   in_.close(ignored);
+  restore_file_flags();
 }
 
 void LineInput::restore_terminal() {
@@ -71,6 +77,17 @@ void LineInput::restore_terminal() {
   saved_mode_.reset();
   boost::system::error_code ignored;
   suspend_signals_.cancel(ignored);  // a wait left armed would keep the io_context running
+}
+
+void LineInput::restore_file_flags() {
+  if (saved_flags_ >= 0) fcntl(STDIN_FILENO, F_SETFL, saved_flags_);
+}
+
+void LineInput::keep_non_blocking() {
+  // A shell clears O_NONBLOCK while the client is stopped (Ctrl-Z): Asio, which set it once,
+  // would then read with a blocking read() and hold the whole client until a key came.
+  const int flags = fcntl(STDIN_FILENO, F_GETFL);
+  if (flags >= 0 && (flags & O_NONBLOCK) == 0) fcntl(STDIN_FILENO, F_SETFL, flags | O_NONBLOCK);
 }
 
 void LineInput::close() {
@@ -83,6 +100,7 @@ void LineInput::close() {
   boost::system::error_code ignored;
   in_.cancel(ignored);
   in_.close(ignored);
+  restore_file_flags();
 }
 
 bool LineInput::discard_typed_ahead() {
@@ -172,6 +190,7 @@ void LineInput::start_read() {
 void LineInput::start_typed_read() {
   if (reading_ || at_end_) return;
   reading_ = true;
+  keep_non_blocking();
   in_.async_read_some(asio::buffer(chunk_), [this](boost::system::error_code ec, std::size_t n) {
     reading_ = false;
     if (ec) {
@@ -183,9 +202,9 @@ void LineInput::start_typed_read() {
     if (!typed.echo.empty()) std::cout << typed.echo << std::flush;
     for (auto& line : typed.lines) typed_lines_.push_back(std::move(line));
     if (typed.end) at_end_ = true;
+    deliver_typed();
     // Read on, asked or not, so that what is typed shows as it is typed.
     if (!at_end_) start_typed_read();
-    deliver_typed();
   });
 }
 

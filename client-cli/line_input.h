@@ -46,6 +46,7 @@ class LineInput {
   // What has been typed on the line so far, on a terminal (else ""): drawn again after the
   // prompt when a notice pushed it up.
   const std::string& pending() const { return editor_.pending(); }
+  void clear_pending() { editor_.clear(); }
   // Runs after Ctrl-Z and `fg`, once the terminal is the client's again (to draw the open
   // prompt anew: the shell wrote over the screen meanwhile).
   void on_resumed(std::function<void()> handler) { on_resumed_ = std::move(handler); }
@@ -58,6 +59,8 @@ class LineInput {
   void start_typed_read();
   void deliver_typed();
   void restore_terminal();
+  void restore_file_flags();  // stdin's O_NONBLOCK as it was
+  void keep_non_blocking();
   // The terminal mode the client keeps the line in (saved_mode_ without ICANON and ECHO).
   void apply_line_mode();
   // Ctrl-Z gives the shell its terminal mode back before the client stops; `fg` takes it
@@ -74,6 +77,7 @@ class LineInput {
   Handler handler_;
   std::optional<std::string> queued_;  // a line that came with no one waiting
   bool drop_read_ = false;  // the pending read's bytes were typed ahead: drop them
+  int saved_flags_ = -1;  // stdin's file status flags at the start (-1: not touched)
   // On a terminal only:
   std::optional<termios> saved_mode_;  // the terminal's mode before, put back at the end
   LineEditor editor_;

@@ -2,6 +2,7 @@
 `skirmish` processes and a real server, checking the screens and the prompts; plus the
 reconnect case (a proxy cuts the connection mid-game) and the lobby commands."""
 import contextlib
+import fcntl
 import os
 import pty
 import random
@@ -688,6 +689,10 @@ def typed_line_kept(server):
         white.send_signal(signal.SIGTSTP)
         check(wait_until(lambda: process_state(white.pid) == "T"), "the client stops on SIGTSTP")
         check(termios.tcgetattr(slave)[3] & local == before[3] & local, "stopped: the terminal's mode is back")
+        check(fcntl.fcntl(slave, fcntl.F_GETFL) & os.O_NONBLOCK == 0, "stopped: the shell's blocking reads are back")
+        # A shell clears O_NONBLOCK while its job is stopped (bash does): the client must
+        # not then block in read() until a key comes.
+        fcntl.fcntl(slave, fcntl.F_SETFL, fcntl.fcntl(slave, fcntl.F_GETFL) & ~os.O_NONBLOCK)
         white.send_signal(signal.SIGCONT)
         seen = read_pty(master, b"\r\nSelect Position of Piece to Move >> 2 RI")
         check(termios.tcgetattr(slave)[3] & local == 0, "running again: the client keeps the line")
@@ -705,12 +710,47 @@ def typed_line_kept(server):
         check(white.wait(10) == 3, "Ctrl-D on a terminal exits 3")
         after = termios.tcgetattr(slave)
         check(after[3] & local == before[3] & local, f"the terminal's mode is back: {after[3]:o} {before[3]:o}")
+        check(fcntl.fcntl(slave, fcntl.F_GETFL) & os.O_NONBLOCK == 0,
+              "the terminal is left blocking, as a shell's next program reads it")
     finally:
         if white.poll() is None:
             white.kill()
             white.wait()
         os.close(slave)
         os.close(master)
+
+
+def resign_question_on_terminal(server):
+    """On a terminal: Ctrl-C drops the half-typed line, so the question's answer is only
+    what is typed after it; an answer half-typed when the turn comes stays, under the new
+    board, with the question last."""
+    with on_terminal(server, "create", "onedchess") as (white, master):
+        match = re.search(rb"Created onedchess match (\w+)", read_pty(master, b"Waiting for an opponent"))
+        black = client(server.url, "--name", "bob", "join", match.group(1).decode(), name="black")
+        read_pty(master, b"Select Position of Piece to Move >> ")
+        os.write(master, b"2 RI")
+        read_pty(master, b"2 RI")
+        white.send_signal(signal.SIGINT)
+        read_pty(master, b"Resign this game? [y/N] ")
+        os.write(master, b"n\n")
+        read_pty(master, b"Carrying on.\r\nSelect Position of Piece to Move >> ")  # not '2 RIn'
+        os.write(master, b"2 RIGHT\n")
+        black.expect(MOVE_PROMPT)
+        read_pty(master, b"Waiting for black.")
+        white.send_signal(signal.SIGINT)  # on black's turn
+        read_pty(master, b"Resign this game? [y/N] ")
+        os.write(master, b"n")  # not yet Enter: black moves meanwhile
+        read_pty(master, b"n")
+        black.send("6 LEFT")
+        seen = read_pty(master, b"Your turn (white).")
+        if not seen.endswith(b"[y/N] n"):
+            seen += read_pty(master, b"[y/N] n")
+        check(seen.endswith(b"Your turn (white).\r\nResign this game? [y/N] n"),
+              f"the question, half answered, is last; got {seen[-300:]!r}")
+        check(b"ignored" not in seen, f"the answer is not dropped as typed ahead; got {seen[-300:]!r}")
+        os.write(master, b"\n")
+        read_pty(master, b"Carrying on.\r\nSelect Position of Piece to Move >> ")
+        black.kill()
 
 
 def resume_after_end(server):
@@ -1011,6 +1051,7 @@ CASES = {
     "time_warning": (time_warning, ()),
     "resume_after_end": (resume_after_end, ()),
     "typed_line_kept": (typed_line_kept, ()),
+    "resign_question_on_terminal": (resign_question_on_terminal, ()),
     "clock_after_restart": (clock_after_restart, ()),
     "shutdown_notice": (shutdown_notice, ()),
     "stop_while_reconnecting": (stop_while_reconnecting, ()),
