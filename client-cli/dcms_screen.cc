@@ -28,13 +28,14 @@ std::string render_dcms_within(const nlohmann::json& view, const Style& style, i
     here += letter;
     most_on_a_square = std::max(most_on_a_square, here.size());
   }
-  // The row numbers take 3 characters, then each square 4 (" ###"), or 3 ("###") when 4
-  // would wrap every row (the arena map is 83 wide, a terminal often 80) and no square
-  // holds three pieces (they would run into the next square).
+  // The row numbers take 3 characters, then each square 4 (" ###"), or 3 ("###", after one
+  // blank) when 4 would wrap every row (the arena map is 83 wide, a terminal often 80) and
+  // no square holds three pieces (they would run into the next square).
   const bool narrow = columns > 0 && 3 + 4 * cols > columns && most_on_a_square <= 2;
   const std::size_t cell = narrow ? 3 : 4;
-  // Each square's first character sits under its column's number.
-  std::string out = narrow ? "   " : "    ";
+  // Each square's first character sits under its column's number (the row numbers take
+  // 3 characters and a blank).
+  std::string out = "    ";
   for (int c = 0; c < cols; ++c) {
     std::string label = std::to_string(c);
     out += label + std::string(label.size() < cell ? cell - label.size() : 0, ' ');
@@ -47,7 +48,7 @@ std::string render_dcms_within(const nlohmann::json& view, const Style& style, i
     const std::string row = walls.at(static_cast<std::size_t>(r)).get<std::string>();
     for (int c = 0; c < cols; ++c) {
       auto it = pieces.find({r, c});
-      if (!narrow) out += " ";
+      if (!narrow || c == 0) out += " ";
       if (row[static_cast<std::size_t>(c)] == '#') {
         out += style.dim("###");
       } else if (it == pieces.end()) {

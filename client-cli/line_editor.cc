@@ -10,14 +10,46 @@ constexpr char kCtrlD = 0x04, kBackspace = 0x08, kCtrlU = 0x15, kCtrlW = 0x17, k
 
 bool continuation_byte(char ch) { return (static_cast<unsigned char>(ch) & 0xC0) == 0x80; }
 
+// The code point of one UTF-8 character (a bad sequence reads as one column's worth).
+char32_t decode(std::string_view bytes) {
+  const auto lead = static_cast<unsigned char>(bytes[0]);
+  const int extra = lead >= 0xF0 ? 3 : lead >= 0xE0 ? 2 : lead >= 0xC0 ? 1 : 0;
+  char32_t point = extra == 0 ? lead : lead & (0x3F >> extra);
+  for (int i = 1; i <= extra && i < static_cast<int>(bytes.size()); ++i)
+    point = (point << 6) | (static_cast<unsigned char>(bytes[static_cast<std::size_t>(i)]) & 0x3F);
+  return point;
+}
+
+// How many columns a terminal gives `point`: 0 for combining marks, 2 for East Asian wide
+// characters and emoji, else 1 (the common ranges; wcwidth would need a UTF-8 locale).
+int columns_of(char32_t point) {
+  const auto in = [point](char32_t first, char32_t last) { return point >= first && point <= last; };
+  if (in(0x0300, 0x036F) || in(0x1AB0, 0x1AFF) || in(0x1DC0, 0x1DFF) || in(0x20D0, 0x20FF) ||
+      in(0xFE00, 0xFE0F) || in(0xFE20, 0xFE2F) || point == 0x200D)
+    return 0;
+  if (in(0x1100, 0x115F) || in(0x2E80, 0x303E) || in(0x3041, 0x33FF) || in(0x3400, 0x4DBF) ||
+      in(0x4E00, 0x9FFF) || in(0xA000, 0xA4CF) || in(0xAC00, 0xD7A3) || in(0xF900, 0xFAFF) ||
+      in(0xFE30, 0xFE4F) || in(0xFF00, 0xFF60) || in(0xFFE0, 0xFFE6) || in(0x1F300, 0x1F64F) ||
+      in(0x1F900, 0x1F9FF) || in(0x20000, 0x3FFFD))
+    return 2;
+  return 1;
+}
+
 }  // namespace
 
 void LineEditor::erase_last_character(std::string& echo) {
   if (line_.empty()) return;
-  // A UTF-8 character is erased whole: its continuation bytes, then its first byte.
-  while (line_.size() > 1 && continuation_byte(line_.back())) line_.pop_back();
-  line_.pop_back();
-  echo += "\b \b";
+  // A UTF-8 character is erased whole, and as many columns as it took on the screen; a
+  // combining mark (no column of its own) goes with the character it sits on, as it shows.
+  int columns = 0;
+  while (!line_.empty() && columns == 0) {
+    std::size_t start = line_.size() - 1;
+    while (start > 0 && continuation_byte(line_[start])) --start;
+    columns = columns_of(decode(std::string_view(line_).substr(start)));
+    line_.resize(start);
+  }
+  echo += std::string(static_cast<std::size_t>(columns), '\b') + std::string(static_cast<std::size_t>(columns), ' ') +
+          std::string(static_cast<std::size_t>(columns), '\b');
 }
 
 LineEditor::Result LineEditor::feed(std::string_view bytes) {
@@ -27,9 +59,12 @@ LineEditor::Result LineEditor::feed(std::string_view bytes) {
     switch (escape_) {
       case Escape::Started:  // ESC [ ... is a CSI sequence, ESC O x a keypad key
         escape_ = ch == '[' ? Escape::Csi : ch == 'O' ? Escape::OneMore : Escape::None;
+        csi_started_ = false;
         continue;
       case Escape::Csi:  // parameters until a final byte 0x40-0x7E
-        if (ch >= 0x40 && ch <= 0x7E) escape_ = Escape::None;
+        if (ch == '[' && !csi_started_) escape_ = Escape::OneMore;  // the Linux console's F1-F5: ESC [ [ A
+        else if (ch >= 0x40 && ch <= 0x7E) escape_ = Escape::None;
+        csi_started_ = true;
         continue;
       case Escape::OneMore:
         escape_ = Escape::None;

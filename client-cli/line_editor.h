@@ -33,6 +33,7 @@ class LineEditor {
 
   std::string line_;
   Escape escape_ = Escape::None;
+  bool csi_started_ = false;  // a byte of the CSI sequence came after its '['
   bool after_cr_ = false;  // a '\n' right after '\r' ends no second line
 };
 

@@ -97,8 +97,8 @@ TEST_CASE("DCMS shows walls, pieces and the score, and describes the last turn")
   // A terminal too narrow for four characters a square (3 + 4 x 4 = 19) gets three.
   CHECK(render_dcms_within(view, Style::plain(), 19) == render_board("dcms", view, Style::plain()));
   const std::string narrow = render_dcms_within(view, Style::plain(), 18);
-  CHECK(narrow.find("   0  1  2  3\n") != std::string::npos);
-  CHECK(narrow.find("  1###S  Ms ###\n") != std::string::npos);
+  CHECK(narrow.find("    0  1  2  3\n") != std::string::npos);
+  CHECK(narrow.find("  1 ###S  Ms ###\n") != std::string::npos);
   json crowded = view;  // three pieces on one square would run into the next: four a square
   crowded["placement"]["m"] = {1, 2};
   CHECK(render_dcms_within(crowded, Style::plain(), 18).find("  1 ### S   Mms ###") != std::string::npos);

@@ -29,12 +29,19 @@ TEST_CASE("the line editor erases characters and words as a plain prompt does") 
   CHECK(editor.pending() == "1 caf");
   editor.feed("\x15");  // Ctrl-U: the whole line
   CHECK(editor.pending().empty());
+  // As many columns as the character took: two for a wide one; a combining mark goes with
+  // the letter it sits on.
+  editor.feed("\xe4\xb8\xad" "e\xcc\x81");  // U+4E2D, then e and U+0301
+  CHECK(editor.feed("\x7f").echo == "\b \b");  // e and its accent: one column
+  CHECK(editor.pending() == "\xe4\xb8\xad");
+  CHECK(editor.feed("\x7f").echo == "\b\b  \b\b");  // the wide one
+  CHECK(editor.pending().empty());
   CHECK(editor.feed("\x7f").echo.empty());  // nothing left to erase
 }
 
 TEST_CASE("the line editor ignores arrow keys and other escape sequences, also split across reads") {
   LineEditor editor;
-  editor.feed("M\x1b[C\x1b[1;5D\x1bOA 4");
+  editor.feed("M\x1b[C\x1b[1;5D\x1bOA\x1b[[A 4");  // ESC [ [ A: the Linux console's F1
   CHECK(editor.pending() == "M 4");
   editor.feed("\x1b[");
   editor.feed("2");
