@@ -58,7 +58,8 @@ HumanActor::HumanActor(LineInput& input, Style style, std::ostream& out)
   // Back from Ctrl-Z (`fg`): the shell wrote over the screen, so the open question is asked
   // again, with what was typed into it.
   input_.on_resumed([this] {
-    if (const std::string question = open_question(); !question.empty())
+    const std::string question = open_question();
+    if (!question.empty() || !input_.pending().empty())
       out_ << "\n" << question << input_.pending() << std::flush;
   });
 }
@@ -110,7 +111,9 @@ void HumanActor::show(const nlohmann::json& state) {
   out_ << render_board(game, state.at("view"), style_);
   const std::string line = status_line(state);
   if (!line.empty()) out_ << line << "\n";
-  out_ << open_question() << input_.pending();  // still waiting for an answer, under the board
+  // Still waiting for an answer, under the board, with what was typed into it. (A line
+  // typed with no question open is on the screen above the board.)
+  if (const std::string question = open_question(); !question.empty()) out_ << question << input_.pending();
   out_.flush();
 }
 
@@ -255,13 +258,13 @@ void HumanActor::disconnected(const std::string& text) {
   // is asked again once the seat is back.
   dialog_.reset();
   offline_ = true;
-  out_ << "\n" << style_.dim("* " + text) << std::endl;
+  say_above_typing(style_.dim("* " + text) + "\n");
 }
 
 void HumanActor::reconnected(const std::string& text) {
   // The current state follows: it is drawn again, with the open prompt under it.
   offline_ = false;
-  out_ << "\n" << style_.dim("* " + text) << std::endl;
+  say_above_typing(style_.dim("* " + text) + "\n");
   last_drawn_ = nullptr;
 }
 

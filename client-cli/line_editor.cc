@@ -14,9 +14,9 @@ bool continuation_byte(char ch) { return (static_cast<unsigned char>(ch) & 0xC0)
 char32_t decode(std::string_view bytes) {
   const auto lead = static_cast<unsigned char>(bytes[0]);
   const int extra = lead >= 0xF0 ? 3 : lead >= 0xE0 ? 2 : lead >= 0xC0 ? 1 : 0;
-  char32_t point = extra == 0 ? lead : lead & (0x3F >> extra);
+  auto point = static_cast<char32_t>(extra == 0 ? lead : lead & (0x3F >> extra));
   for (int i = 1; i <= extra && i < static_cast<int>(bytes.size()); ++i)
-    point = (point << 6) | (static_cast<unsigned char>(bytes[static_cast<std::size_t>(i)]) & 0x3F);
+    point = (point << 6) | static_cast<char32_t>(static_cast<unsigned char>(bytes[static_cast<std::size_t>(i)]) & 0x3F);
   return point;
 }
 
@@ -24,13 +24,21 @@ char32_t decode(std::string_view bytes) {
 // characters and emoji, else 1 (the common ranges; wcwidth would need a UTF-8 locale).
 int columns_of(char32_t point) {
   const auto in = [point](char32_t first, char32_t last) { return point >= first && point <= last; };
-  if (in(0x0300, 0x036F) || in(0x1AB0, 0x1AFF) || in(0x1DC0, 0x1DFF) || in(0x20D0, 0x20FF) ||
-      in(0xFE00, 0xFE0F) || in(0xFE20, 0xFE2F) || point == 0x200D)
+  // Marks that sit on the letter before (Latin, Hebrew, Arabic, Thai, Hangul vowels...),
+  // joiners and variation selectors, emoji skin tones.
+  if (in(0x0300, 0x036F) || in(0x0591, 0x05C7) || in(0x064B, 0x065F) || point == 0x0670 ||
+      point == 0x0E31 || in(0x0E34, 0x0E3A) || in(0x0E47, 0x0E4E) || in(0x1160, 0x11FF) ||
+      in(0x1AB0, 0x1AFF) || in(0x1DC0, 0x1DFF) || in(0x200B, 0x200F) || in(0x20D0, 0x20FF) ||
+      in(0xFE00, 0xFE0F) || in(0xFE20, 0xFE2F) || in(0x1F3FB, 0x1F3FF) || in(0xE0100, 0xE01EF))
     return 0;
-  if (in(0x1100, 0x115F) || in(0x2E80, 0x303E) || in(0x3041, 0x33FF) || in(0x3400, 0x4DBF) ||
+  // East Asian wide characters and emoji shown two columns wide.
+  if (in(0x1100, 0x115F) || in(0x231A, 0x231B) || in(0x2329, 0x232A) || in(0x23E9, 0x23EC) ||
+      in(0x2614, 0x2615) || point == 0x26A1 || point == 0x2705 || point == 0x274C || point == 0x2B50 ||
+      point == 0x2B55 || in(0x2E80, 0x303E) || in(0x3041, 0x33FF) || in(0x3400, 0x4DBF) ||
       in(0x4E00, 0x9FFF) || in(0xA000, 0xA4CF) || in(0xAC00, 0xD7A3) || in(0xF900, 0xFAFF) ||
-      in(0xFE30, 0xFE4F) || in(0xFF00, 0xFF60) || in(0xFFE0, 0xFFE6) || in(0x1F300, 0x1F64F) ||
-      in(0x1F900, 0x1F9FF) || in(0x20000, 0x3FFFD))
+      in(0xFE30, 0xFE4F) || in(0xFF00, 0xFF60) || in(0xFFE0, 0xFFE6) || point == 0x1F004 ||
+      point == 0x1F0CF || in(0x1F191, 0x1F19A) || in(0x1F200, 0x1F251) || in(0x1F300, 0x1F64F) ||
+      in(0x1F680, 0x1F6FF) || in(0x1F900, 0x1F9FF) || in(0x1FA70, 0x1FAFF) || in(0x20000, 0x3FFFD))
     return 2;
   return 1;
 }

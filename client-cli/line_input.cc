@@ -17,6 +17,49 @@ namespace skirmish::client {
 
 namespace asio = boost::asio;
 
+namespace {
+
+// The terminal's mode before the client changed it, for the fatal signals' handler (one
+// LineInput at a time changes the mode).
+termios mode_at_start{};
+volatile sig_atomic_t mode_changed = 0;
+
+// Ctrl-\ (SIGQUIT) or an abort would end the client with the terminal left without echo:
+// the mode is put back first (tcsetattr may be called in a signal handler), then the signal
+// does what it would have.
+extern "C" void put_mode_back_and_die(int signal) {
+  if (mode_changed != 0) tcsetattr(STDIN_FILENO, TCSANOW, &mode_at_start);
+  ::signal(signal, SIG_DFL);
+  ::raise(signal);
+}
+
+// tcsetattr from a background process group raises SIGTTOU, which would stop the client
+// (a `kill %1` of a stopped client, or its end after `bg`): the change is made all the same.
+bool set_terminal_mode(const termios& mode) {
+  struct sigaction ignore {}, before {};
+  ignore.sa_handler = SIG_IGN;
+  sigaction(SIGTTOU, &ignore, &before);
+  const bool done = tcsetattr(STDIN_FILENO, TCSANOW, &mode) == 0;
+  sigaction(SIGTTOU, &before, nullptr);
+  return done;
+}
+
+// A read descriptor with an open file description of its own. Asio makes the descriptor it
+// reads non-blocking; on a dup() of stdin that is stdin's description, which a terminal
+// shares with stdout: the client's own writes then failed with EAGAIN whenever the terminal
+// was slow or paused (Ctrl-S), losing output, and the shell's next program read with EAGAIN.
+int own_read_descriptor(bool terminal, bool& shares_stdin) {
+  shares_stdin = false;
+  if (terminal)
+    if (const char* name = ttyname(STDIN_FILENO))
+      if (const int fd = ::open(name, O_RDONLY | O_NOCTTY | O_CLOEXEC); fd >= 0) return fd;
+  if (const int fd = ::open("/proc/self/fd/0", O_RDONLY | O_CLOEXEC); fd >= 0) return fd;  // a pipe
+  shares_stdin = true;
+  return dup(STDIN_FILENO);
+}
+
+}  // namespace
+
 LineInput::LineInput(asio::io_context& io)
     : io_(io), in_(io), terminal_(isatty(STDIN_FILENO) == 1), suspend_signals_(io) {
   struct stat info {};
@@ -24,18 +67,24 @@ LineInput::LineInput(asio::io_context& io)
   if (fstat(STDIN_FILENO, &info) == 0 && S_ISREG(info.st_mode)) {
     async_ = false;
   } else {
-    // Asio makes the descriptor non-blocking, which the terminal or pipe it shares with the
-    // shell keeps: put back at the end (a `head` run after the client failed with EAGAIN).
-    saved_flags_ = fcntl(STDIN_FILENO, F_GETFL);
-    in_.assign(dup(STDIN_FILENO));
+    bool shares_stdin = false;
+    const int fd = own_read_descriptor(terminal_, shares_stdin);
+    if (shares_stdin) saved_flags_ = fcntl(STDIN_FILENO, F_GETFL);  // put back at the end
+    in_.assign(fd);
   }
   // The typed line is the client's when it also draws the screen (its echo goes where the
   // prompts go); with output to a pipe, the terminal keeps it.
   termios mode{};
   if (terminal_ && isatty(STDOUT_FILENO) == 1 && tcgetattr(STDIN_FILENO, &mode) == 0) {
     saved_mode_ = mode;
+    mode_at_start = mode;
     apply_line_mode();
-    if (saved_mode_) watch_suspend();
+    if (saved_mode_) {
+      mode_changed = 1;
+      ::signal(SIGQUIT, put_mode_back_and_die);
+      ::signal(SIGABRT, put_mode_back_and_die);
+      watch_suspend();
+    }
   }
 }
 
@@ -44,7 +93,7 @@ void LineInput::apply_line_mode() {
   mode.c_lflag &= ~static_cast<tcflag_t>(ICANON | ECHO);  // ISIG stays: Ctrl-C is SIGINT
   mode.c_cc[VMIN] = 1;
   mode.c_cc[VTIME] = 0;
-  if (tcsetattr(STDIN_FILENO, TCSANOW, &mode) != 0) saved_mode_.reset();
+  if (!set_terminal_mode(mode)) saved_mode_.reset();
 }
 
 void LineInput::watch_suspend() {
@@ -54,10 +103,13 @@ void LineInput::watch_suspend() {
   suspend_signals_.async_wait([this](boost::system::error_code ec, int signal) {
     if (ec || !saved_mode_) return;  // cancelled: the input is closed
     if (signal == SIGTSTP) {
-      tcsetattr(STDIN_FILENO, TCSANOW, &*saved_mode_);
+      set_terminal_mode(*saved_mode_);
       restore_file_flags();
       ::kill(::getpid(), SIGSTOP);  // as Ctrl-Z would have, now that the shell's mode is back
-    } else {
+    } else if (const pid_t foreground = tcgetpgrp(STDIN_FILENO); foreground < 0 || foreground == getpgrp()) {
+      // `fg` (or no job control: a terminal that is not our controlling one). Continued in
+      // the background (`bg`, or `kill %1`'s SIGCONT) the terminal is not ours: the next
+      // `fg` takes it.
       apply_line_mode();
       if (on_resumed_) on_resumed_();
     }
@@ -73,10 +125,16 @@ LineInput::~LineInput() {
 }
 
 void LineInput::restore_terminal() {
-  if (saved_mode_) tcsetattr(STDIN_FILENO, TCSANOW, &*saved_mode_);
+  if (saved_mode_) {
+    set_terminal_mode(*saved_mode_);
+    mode_changed = 0;
+    ::signal(SIGQUIT, SIG_DFL);
+    ::signal(SIGABRT, SIG_DFL);
+  }
   saved_mode_.reset();
   boost::system::error_code ignored;
   suspend_signals_.cancel(ignored);  // a wait left armed would keep the io_context running
+  suspend_signals_.clear(ignored);   // and Ctrl-Z stops the client as usual again
 }
 
 void LineInput::restore_file_flags() {
@@ -84,10 +142,12 @@ void LineInput::restore_file_flags() {
 }
 
 void LineInput::keep_non_blocking() {
-  // A shell clears O_NONBLOCK while the client is stopped (Ctrl-Z): Asio, which set it once,
-  // would then read with a blocking read() and hold the whole client until a key came.
-  const int flags = fcntl(STDIN_FILENO, F_GETFL);
-  if (flags >= 0 && (flags & O_NONBLOCK) == 0) fcntl(STDIN_FILENO, F_SETFL, flags | O_NONBLOCK);
+  // Shared with stdin, the descriptor's O_NONBLOCK is cleared by a shell while the client is
+  // stopped (Ctrl-Z): Asio, which set it once, would then read with a blocking read() and
+  // hold the whole client until a key came.
+  const int fd = in_.native_handle();
+  const int flags = fcntl(fd, F_GETFL);
+  if (flags >= 0 && (flags & O_NONBLOCK) == 0) fcntl(fd, F_SETFL, flags | O_NONBLOCK);
 }
 
 void LineInput::close() {
@@ -159,6 +219,7 @@ void LineInput::start_read() {
     return;
   }
   reading_ = true;
+  keep_non_blocking();
   asio::async_read_until(in_, buffer_, '\n', [this](boost::system::error_code ec, std::size_t n) {
     if (std::exchange(drop_read_, false)) {  // typed before discard_typed_ahead()
       buffer_.consume(buffer_.size());

@@ -36,6 +36,10 @@ TEST_CASE("the line editor erases characters and words as a plain prompt does") 
   CHECK(editor.pending() == "\xe4\xb8\xad");
   CHECK(editor.feed("\x7f").echo == "\b\b  \b\b");  // the wide one
   CHECK(editor.pending().empty());
+  editor.feed("\xf0\x9f\x91\x8d\xf0\x9f\x8f\xbd" "\xf0\x9f\x9a\x80");  // thumbs up with a skin tone, a rocket
+  CHECK(editor.feed("\x7f").echo == "\b\b  \b\b");
+  CHECK(editor.feed("\x7f").echo == "\b\b  \b\b");  // the tone goes with its emoji
+  CHECK(editor.pending().empty());
   CHECK(editor.feed("\x7f").echo.empty());  // nothing left to erase
 }
 
