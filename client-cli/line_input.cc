@@ -50,10 +50,11 @@ bool set_terminal_mode(const termios& mode) {
 // was slow or paused (Ctrl-S), losing output, and the shell's next program read with EAGAIN.
 int own_read_descriptor(bool terminal, bool& shares_stdin) {
   shares_stdin = false;
+  // O_NONBLOCK: opening a pipe whose writer has gone would otherwise wait for a new one.
   if (terminal)
     if (const char* name = ttyname(STDIN_FILENO))
-      if (const int fd = ::open(name, O_RDONLY | O_NOCTTY | O_CLOEXEC); fd >= 0) return fd;
-  if (const int fd = ::open("/proc/self/fd/0", O_RDONLY | O_CLOEXEC); fd >= 0) return fd;  // a pipe
+      if (const int fd = ::open(name, O_RDONLY | O_NOCTTY | O_NONBLOCK | O_CLOEXEC); fd >= 0) return fd;
+  if (const int fd = ::open("/proc/self/fd/0", O_RDONLY | O_NONBLOCK | O_CLOEXEC); fd >= 0) return fd;  // a pipe
   shares_stdin = true;
   return dup(STDIN_FILENO);
 }
