@@ -80,8 +80,11 @@ TEST_CASE("Lobby messages encode as documented") {
   const json matches = json::parse(encode_matches({summary}, 7, ""));
   CHECK(matches["total"] == 7);
   CHECK(matches["matches"][0]["seats"][0]["name"] == "ann");
-  CHECK(matches["matches"][0]["seats"][1]["name"].is_null());
+  CHECK(matches["matches"][0]["seats"][1]["name"].is_null());  // free
   CHECK(matches["matches"][0]["spectators_allowed"] == "none");
+  MatchSummary nameless = summary;  // taken by a player who gave no name: "", as in joined
+  nameless.seats[1] = {"red", true, true, ""};
+  CHECK(json::parse(encode_matches({nameless}, 1, ""))["matches"][0]["seats"][1]["name"] == "");
   CHECK_FALSE(matches["matches"][0].contains("options"));  // terms unknown
   MatchTerms terms;
   terms.options.set("fog", "true");
