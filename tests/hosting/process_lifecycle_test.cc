@@ -12,6 +12,7 @@
 
 #include <sys/resource.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include <boost/asio/connect.hpp>
 #include <boost/asio/ip/tcp.hpp>
@@ -95,6 +96,34 @@ TEST_CASE("a corrupt, unusable or busy database stops the server at start with a
     CHECK_THAT(output, Catch::Contains("data directory " + (dir.path() / "data").string() +
                                        " is in use by another skirmish-server (pid "));
     CHECK(http_get(first_port, "/healthz").status == 200);  // the first one carries on
+  }
+  SECTION("the data directory cannot be written by the server's user") {
+    namespace fs = std::filesystem;
+    const fs::path data = dir.path() / "data";
+    fs::create_directories(data);
+    std::string program = skirmish::test::server_binary();
+    std::vector<std::string> args = server_args(data);
+    if (::geteuid() == 0) {
+      // Root may write anywhere: the server runs as nobody (setpriv), from a copy nobody can
+      // reach, on a directory nobody owns and may not write.
+      const auto open = fs::perms::owner_all | fs::perms::group_read | fs::perms::group_exec |
+                        fs::perms::others_read | fs::perms::others_exec;
+      fs::permissions(dir.path(), open);
+      const fs::path copy = dir.path() / "skirmish-server";
+      fs::copy_file(program, copy);
+      fs::permissions(copy, open);
+      REQUIRE(::chown(data.c_str(), 65534, 65534) == 0);
+      args.insert(args.begin(), {"--reuid=65534", "--regid=65534", "--clear-groups", copy.string()});
+      program = "/usr/bin/setpriv";
+    }
+    fs::permissions(data, fs::perms::owner_read | fs::perms::owner_exec);
+    ServerProcess server(program, args, {}, dir.path() / "log");
+    const auto status = server.wait_exit(std::chrono::seconds(10));
+    output = server.log_text();
+    INFO(output);
+    REQUIRE(status.has_value());
+    CHECK(*status == 1);
+    CHECK_THAT(output, Catch::Contains("data directory " + data.string() + " cannot be written by this user"));
   }
   SECTION("the data directory cannot be created") {
     CHECK(exit_status_for("/proc/self/no-such-dir/data", dir.path() / "log", output) == 1);
