@@ -111,6 +111,14 @@ std::string describe(const json& value) {
   return std::string(value.is_object() ? "an object" : "an array");
 }
 
+// A whole number past 64 bits (99999999999999999999), which the parser keeps as a double:
+// out of range, not "not an integer" (the bot wrote digits).
+bool is_huge_whole_number(const json& value) {
+  if (!value.is_number_float()) return false;
+  const double number = value.get<double>();
+  return std::abs(number) >= 0x1p63 && std::floor(number) == number;
+}
+
 // Option values arrive as JSON strings, numbers or booleans; the engine reads text. Any
 // other value is a bad option (bad_options, like a bad value of the right type).
 std::string option_text(const json& value, const std::string& name) {
@@ -118,13 +126,10 @@ std::string option_text(const json& value, const std::string& name) {
   if (value.is_boolean()) return value.get<bool>() ? "true" : "false";
   // dump() writes the exact digits; get<long long>() would wrap 2^63..2^64-1 to negatives.
   if (value.is_number_integer()) return value.dump();
-  // A whole number past 64 bits (1e20, or its 21 digits) is kept as a double: as text, the
-  // engine names the option's range ("'1e+20' is not an integer in the range 1..100").
-  // Smaller ones with a point (3.0) stay refused here: "3.0" would pass as a seed.
-  if (value.is_number_float()) {
-    const double number = value.get<double>();
-    if (std::isfinite(number) && number == std::trunc(number) && std::fabs(number) >= 0x1p63) return value.dump();
-  }
+  // A whole number past 64 bits (1e20, or its 21 digits): as text, the engine names the
+  // option's range ("'1e+20' is not an integer in the range 1..100"). Smaller ones with a
+  // point (3.0) stay refused here: "3.0" would pass as a seed.
+  if (is_huge_whole_number(value)) return value.dump();
   throw ProtocolError(ErrorCode::BadOptions, "option '" + name + "': " + describe(value) +
                                                  " is not a string, an integer or a boolean");
 }
@@ -135,14 +140,6 @@ long long integer_value(const json& value, std::string_view field) {
   if (value.is_number_unsigned() && value.get<unsigned long long>() > LLONG_MAX)
     bad(field, "is out of range");
   return value.get<long long>();
-}
-
-// A whole number past 64 bits (99999999999999999999), which the parser keeps as a double:
-// out of range, not "not an integer" (the bot wrote digits).
-bool is_huge_whole_number(const json& value) {
-  if (!value.is_number_float()) return false;
-  const double number = value.get<double>();
-  return std::abs(number) >= 0x1p63 && std::floor(number) == number;
 }
 
 // How many continuation bytes follow a UTF-8 lead byte; -1 for a byte no character starts with.
