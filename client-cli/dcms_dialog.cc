@@ -8,6 +8,7 @@
 #include "client-cli/game_ui_parts.h"
 #include "client-cli/json_field.h"
 #include "client-cli/style.h"
+#include "engine/dcms/map.h"
 #include "engine/dcms/move_text.h"
 #include "engine/dcms/pieces.h"
 
@@ -95,7 +96,7 @@ class DcmsDialog : public MoveDialog {
   }
 
  private:
-  bool in_my_half(int c, int cols) const { return color_ == dcms::kBlue ? c < cols / 2 : c >= cols - cols / 2; }
+  bool in_my_half(int c, int cols) const { return dcms::in_seat_half(color_, c, cols); }
 
   // A legal placement on this board, for the examples: the first open squares of this
   // seat's half, row by row, the first one again when there are fewer squares than pieces

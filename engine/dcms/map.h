@@ -15,6 +15,10 @@ struct Pos {
   bool operator==(const Pos&) const = default;
 };
 
+// Blue's half is col < cols / 2, red's half col >= cols - cols / 2 (odd: middle is nobody's).
+// Also for a client that has the board's width only.
+inline bool in_seat_half(int seat, int c, int cols) { return seat == 0 ? c < cols / 2 : c >= cols - cols / 2; }
+
 struct Map {
   std::string name;
   int rows = 0;
@@ -27,10 +31,7 @@ struct Map {
     return walls[static_cast<std::size_t>(r * cols + c)] != 0;
   }
   bool on_board(int r, int c) const { return r >= 0 && c >= 0 && r < rows && c < cols; }
-  // Blue's half is col < cols / 2, red's half col >= cols - cols / 2 (odd: middle is nobody's).
-  bool in_half(int seat, int c) const {
-    return seat == 0 ? c < cols / 2 : c >= cols - cols / 2;
-  }
+  bool in_half(int seat, int c) const { return in_seat_half(seat, c, cols); }
   bool operator==(const Map&) const = default;
 };
 
