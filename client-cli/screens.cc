@@ -19,11 +19,18 @@ std::string describe_last(const std::string& game, const nlohmann::json& last) {
   return "Last: " + last.dump() + "\n";
 }
 
+namespace {
+
+bool is_draw(const nlohmann::json& outcome) {
+  return outcome.value("draw", false) || field(outcome, "winner").is_null();
+}
+
+}  // namespace
+
 std::string describe_outcome(const nlohmann::json& outcome, const std::string& you) {
   const std::string reason = outcome.value("reason", "");
   std::string text;
-  const bool draw = outcome.value("draw", false) || field(outcome, "winner").is_null();
-  if (draw) {
+  if (is_draw(outcome)) {
     text = "Draw! (" + reason + ")";
   } else {
     const std::string winner = field(outcome, "winner").get<std::string>();
@@ -36,8 +43,7 @@ std::string describe_outcome(const nlohmann::json& outcome, const std::string& y
 
 std::string explain_outcome(const std::string& game, const nlohmann::json& outcome) {
   const std::string reason = outcome.value("reason", "");
-  const bool draw = outcome.value("draw", false) || field(outcome, "winner").is_null();
-  if (draw) {
+  if (is_draw(outcome)) {
     if (reason == "forfeit") return "both players were away past the reconnect grace";
     if (reason == "illegal_setup") return "both setups broke the rules";
     if (reason == "max_turns") return "the turn limit was reached";
