@@ -12,6 +12,7 @@
 #include "protocol/client_message.h"
 #include "protocol/game_codec.h"
 #include "protocol/match_setup.h"
+#include "protocol/match_setup.h"
 
 namespace skirmish::client {
 
@@ -97,7 +98,8 @@ std::string describe_terms(const json& listed) {
   for (const auto& name : creator_set(listed)) {
     const json& options = listed.contains("options") ? field(listed, "options") : json::object();
     // Left out of the list: an inline file (up to 64 KiB), or what a fog match keeps secret.
-    const bool inline_file = name.size() > 5 && name.ends_with("_text");
+    const engine::GameInfo* game = engine::find_game(listed.value("game", ""));
+    const bool inline_file = game != nullptr && protocol::is_inline_file(*game, name);
     const std::string value = options.contains(name) ? listed_option(listed, name)
                               : inline_file           ? "(its own file)"
                                                       : "(hidden)";

@@ -26,6 +26,12 @@ engine::Options shown_options(const GameCodec& codec, const engine::Options& res
   return shown;
 }
 
+bool is_inline_file(const engine::GameInfo& game, std::string_view option) {
+  return std::any_of(game.options.begin(), game.options.end(), [&](const auto& spec) {
+    return spec.name == option && spec.type == engine::OptionSpec::Type::Text;
+  });
+}
+
 MatchTerms match_terms(const engine::GameInfo& game, const GameCodec& codec,
                        const engine::Options& resolved, const MatchSettings& settings,
                        std::vector<std::string> set_by_creator) {
@@ -33,12 +39,8 @@ MatchTerms match_terms(const engine::GameInfo& game, const GameCodec& codec,
   // Inline files (pieces_text, map_text) can be 64 KiB each: a list of matches names them
   // in set_by_creator and leaves their text to match_created and the history.
   const engine::Options shown = shown_options(codec, resolved);
-  for (const auto& [name, value] : shown.values()) {
-    const bool inline_file = std::any_of(game.options.begin(), game.options.end(), [&](const auto& spec) {
-      return spec.name == name && spec.type == engine::OptionSpec::Type::Text;
-    });
-    if (!inline_file) terms.options.set(name, value);
-  }
+  for (const auto& [name, value] : shown.values())
+    if (!is_inline_file(game, name)) terms.options.set(name, value);
   const engine::Options match_options = settings_as_text(settings);
   for (const auto& [name, value] : match_options.values()) terms.options.set(name, value);
   std::sort(set_by_creator.begin(), set_by_creator.end());
