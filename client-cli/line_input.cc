@@ -166,19 +166,16 @@ void LineInput::close() {
 
 bool LineInput::discard_typed_ahead() {
   if (!terminal_ || at_end_) return false;
+  int unread = 0;  // bytes the terminal holds that no read took yet
+  const bool had_unread = ioctl(STDIN_FILENO, FIONREAD, &unread) == 0 && unread > 0;
+  tcflush(STDIN_FILENO, TCIFLUSH);
   if (saved_mode_) {
-    int unread = 0;
-    const bool had = !typed_lines_.empty() || !editor_.pending().empty() ||
-                     (ioctl(STDIN_FILENO, FIONREAD, &unread) == 0 && unread > 0);
-    tcflush(STDIN_FILENO, TCIFLUSH);
+    const bool had = had_unread || !typed_lines_.empty() || !editor_.pending().empty();
     typed_lines_.clear();
     editor_.clear();
     return had;
   }
-  int pending = 0;
-  const bool had = queued_.has_value() || buffer_.size() > 0 ||
-             (ioctl(STDIN_FILENO, FIONREAD, &pending) == 0 && pending > 0);
-  tcflush(STDIN_FILENO, TCIFLUSH);
+  const bool had = had_unread || queued_.has_value() || buffer_.size() > 0;
   queued_.reset();
   if (!reading_) {
     buffer_.consume(buffer_.size());

@@ -68,8 +68,8 @@ HttpReply http_get(const ServerUrl& server, const std::string& path, std::chrono
     if (error) failure = error;
     else reply = std::move(got);
   });
-  // Everything (look-up, connect, TLS, request, reply) runs within one bound; what is left
-  // unfinished is dropped with the io_context.
+  // The connect, TLS, request and reply run within one bound; what is left unfinished is
+  // dropped with the io_context (whose destructor waits for a name look-up in progress).
   io.run_for(timeout);
   if (failure) {
     try {
