@@ -671,12 +671,8 @@ def typed_line_kept(server):
     finished there; arrow keys put nothing into the line; the terminal's mode (which the
     client changes to keep the line itself) is back while it is stopped (Ctrl-Z) and when it
     ends."""
-    master, slave = pty.openpty()
-    before = termios.tcgetattr(slave)
-    env = dict(os.environ, NO_COLOR="1", SKIRMISH_STATE_DIR=STATE_DIR)
-    white = subprocess.Popen([SKIRMISH, "--server", server.url, "create", "onedchess"],
-                             stdin=slave, stdout=slave, stderr=slave, env=env)
-    try:
+    local = termios.ICANON | termios.ECHO  # a new terminal's: a line at a time, echoed
+    with on_terminal(server, "create", "onedchess", keep_slave=True) as (white, master, slave):
         match = re.search(rb"Created onedchess match (\w+)", read_pty(master, b"Waiting for an opponent"))
         check(match is not None, "a match was created")
         black = client(server.url, "--name", "bob", "join", match.group(1).decode(), name="black")
@@ -688,10 +684,9 @@ def typed_line_kept(server):
         check(fcntl.fcntl(slave, fcntl.F_GETFL) & os.O_NONBLOCK == 0, "the terminal's output stays blocking")
         # Ctrl-Z: the shell's mode is back while the client is stopped; `fg` takes the
         # terminal again and asks again, with what was typed.
-        local = termios.ICANON | termios.ECHO
         white.send_signal(signal.SIGTSTP)
         check(wait_until(lambda: process_state(white.pid) == "T"), "the client stops on SIGTSTP")
-        check(termios.tcgetattr(slave)[3] & local == before[3] & local, "stopped: the terminal's mode is back")
+        check(termios.tcgetattr(slave)[3] & local == local, "stopped: the terminal's mode is back")
         check(fcntl.fcntl(slave, fcntl.F_GETFL) & os.O_NONBLOCK == 0, "stopped: the shell's blocking reads are back")
         # A shell clears O_NONBLOCK while its job is stopped (bash does): the client must
         # not then block in read() until a key comes.
@@ -712,15 +707,9 @@ def typed_line_kept(server):
         os.write(master, b"\x04")  # Ctrl-D: the client stops, keeping its seat
         check(white.wait(10) == 3, "Ctrl-D on a terminal exits 3")
         after = termios.tcgetattr(slave)
-        check(after[3] & local == before[3] & local, f"the terminal's mode is back: {after[3]:o} {before[3]:o}")
+        check(after[3] & local == local, f"the terminal's mode is back: {after[3]:o}")
         check(fcntl.fcntl(slave, fcntl.F_GETFL) & os.O_NONBLOCK == 0,
               "the terminal is left blocking, as a shell's next program reads it")
-    finally:
-        if white.poll() is None:
-            white.kill()
-            white.wait()
-        os.close(slave)
-        os.close(master)
 
 
 def resign_question_on_terminal(server):
@@ -822,21 +811,24 @@ def time_warning(server):
 
 
 @contextlib.contextmanager
-def on_terminal(server, *args, no_color="1", typing=True):
+def on_terminal(server, *args, no_color="1", typing=True, keep_slave=False):
     """`skirmish ARGS` on a terminal of its own (its input too, unless not `typing`): yields
-    (process, the terminal's master side); the process is killed and the terminal closed
-    afterwards."""
+    (process, the terminal's master side), and with `keep_slave` the client's side too (to
+    read its mode and flags); the process is killed and the terminal closed afterwards."""
     master, slave = pty.openpty()
     env = dict(os.environ, NO_COLOR=no_color, SKIRMISH_STATE_DIR=STATE_DIR)
     process = subprocess.Popen([SKIRMISH, "--server", server.url, *args],
                                stdin=slave if typing else subprocess.DEVNULL, stdout=slave, stderr=slave, env=env)
-    os.close(slave)
+    if not keep_slave:
+        os.close(slave)
     try:
-        yield process, master
+        yield (process, master, slave) if keep_slave else (process, master)
     finally:
         if process.poll() is None:
             process.kill()
             process.wait()
+        if keep_slave:
+            os.close(slave)
         os.close(master)
 
 
