@@ -143,9 +143,11 @@ void LineInput::restore_file_flags() {
 }
 
 void LineInput::keep_non_blocking() {
-  // Shared with stdin, the descriptor's O_NONBLOCK is cleared by a shell while the client is
-  // stopped (Ctrl-Z): Asio, which set it once, would then read with a blocking read() and
-  // hold the whole client until a key came.
+  // Shared with stdin (the dup() fallback), the descriptor's O_NONBLOCK is cleared by a
+  // shell while the client is stopped (Ctrl-Z): Asio, which set it once, would then read
+  // with a blocking read() and hold the whole client until a key came. A description of
+  // the client's own is nobody else's to change.
+  if (saved_flags_ < 0) return;
   const int fd = in_.native_handle();
   const int flags = fcntl(fd, F_GETFL);
   if (flags >= 0 && (flags & O_NONBLOCK) == 0) fcntl(fd, F_SETFL, flags | O_NONBLOCK);

@@ -77,7 +77,7 @@ class LineInput {
   Handler handler_;
   std::optional<std::string> queued_;  // a line that came with no one waiting
   bool drop_read_ = false;  // the pending read's bytes were typed ahead: drop them
-  int saved_flags_ = -1;  // stdin's file status flags at the start (-1: not touched)
+  int saved_flags_ = -1;  // stdin's file status flags at the start, when in_ shares them (else -1)
   // On a terminal only:
   std::optional<termios> saved_mode_;  // the terminal's mode before, put back at the end
   LineEditor editor_;
