@@ -40,6 +40,8 @@ TEST_CASE("pieces: blanks, tabs, leading zeros, blank lines and CRLF are accepte
   CHECK(pieces[2] == Piece{Kind::Flag, 0});
   CHECK(parse_pieces("F 1\n999 1").back() == Piece{Kind::Number, 999});
   CHECK(parse_pieces("F 1\n1 1").back() == Piece{Kind::Number, 1});
+  // The seed's split() also takes vertical tabs, form feeds and carriage returns as blanks.
+  CHECK(parse_pieces("F\v1\n3\f\r2").back() == Piece{Kind::Number, 3});
 }
 
 TEST_CASE("pieces: symbols", "[tactego][pieces]") {
