@@ -158,6 +158,33 @@ TEST_CASE("a backup restored without its journal starts, and the log says the ga
   CHECK(http_get(port, "/api/matches/HELDBACK").status == 404);
 }
 
+TEST_CASE("a stored match whose turns no longer replay is skipped at start and every other one comes back") {
+  skirmish::test::TempDir dir;
+  const auto data = dir.path() / "data";
+  {
+    // Two running 1D Chess matches; the second's stored turn is one the rules refuse, as a
+    // damaged database or a server whose rules changed would leave it.
+    skirmish::store::MatchStore store(data);
+    for (const char* id : {"GOODGAME", "BADTURNS"}) {
+      store.create_match(id, "onedchess", {}, {}, 1);
+      store.record_join(id, 0, "white", std::string(id) + "-token-0", 2);
+      store.record_join(id, 1, "black", std::string(id) + "-token-1", 3);
+      store.start_match(id, 4);
+    }
+    store.append_turn("BADTURNS", 0, skirmish::store::TurnRecord::single(0, "99 LEFT", 5));
+  }
+  ServerProcess server(skirmish::test::server_binary(), server_args(data), {}, dir.path() / "log");
+  const auto port = server.wait_for_port();
+  const auto log = server.log_text();
+  CHECK_THAT(log, Catch::Contains("match BADTURNS: cannot be reloaded from the store:"));
+  CHECK_THAT(log, Catch::Contains("reloaded from the store: 1 running match,"));
+  CHECK(http_get(port, "/healthz").status == 200);
+  // Left as stored, so that a server able to replay it picks it up again.
+  const auto bad = http_get(port, "/api/matches/BADTURNS");
+  REQUIRE(bad.status == 200);
+  CHECK(Json::parse(bad.body).at("state") == "running");
+}
+
 TEST_CASE("SIGTERM: clients are told, closed with 1001, the server exits 0 within 5 s, games resume") {
   skirmish::test::TempDir dir;
   auto server = std::make_unique<ServerProcess>(skirmish::test::server_binary(),
