@@ -68,7 +68,8 @@ LineEditor::Result LineEditor::feed(std::string_view bytes) {
       case Escape::Started:  // ESC [ ... is a CSI sequence, ESC O x a keypad key
         escape_ = ch == '[' ? Escape::Csi : ch == 'O' ? Escape::OneMore : Escape::None;
         csi_started_ = false;
-        continue;
+        if (escape_ != Escape::None) continue;
+        break;  // a lone Esc (or Alt with a key): the key after it is a key of its own
       case Escape::Csi:  // parameters until a final byte 0x40-0x7E
         if (ch == '[' && !csi_started_) escape_ = Escape::OneMore;  // the Linux console's F1-F5: ESC [ [ A
         else if (ch >= 0x40 && ch <= 0x7E) escape_ = Escape::None;

@@ -4,7 +4,7 @@
 // half-way, vanished from the screen while it still held the text, and what was typed next
 // was joined to it). Editing as a shell's plain prompt has it: backspace, Ctrl-U, Ctrl-W,
 // Enter, Ctrl-D on an empty line; arrow keys and other escape sequences are ignored, never
-// put into the line.
+// put into the line. A lone Esc is ignored too, and the key after it counts (Alt-x types x).
 #include <string>
 #include <string_view>
 #include <vector>

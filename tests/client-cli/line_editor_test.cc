@@ -53,6 +53,15 @@ TEST_CASE("the line editor ignores arrow keys and other escape sequences, also s
   CHECK(typed.lines == std::vector<std::string>{"M 4"});
 }
 
+TEST_CASE("a lone Esc takes nothing with it: the key after it counts") {
+  LineEditor editor;
+  editor.feed("6 LEFT\x1b");
+  const auto typed = editor.feed("\r");  // Esc then Enter: the line is still sent
+  CHECK(typed.lines == std::vector<std::string>{"6 LEFT"});
+  editor.feed("\x1b" "a\x1b\x1b" "b");  // Alt-a types a; Esc Esc b types b
+  CHECK(editor.pending() == "ab");
+}
+
 TEST_CASE("Ctrl-D ends the input on an empty line only") {
   LineEditor editor;
   CHECK_FALSE(editor.feed("ab\x04").end);
