@@ -143,12 +143,10 @@ std::string BotProcess::wait_for_exit(std::chrono::milliseconds bound) {
 std::optional<std::string> BotProcess::exit_status_within(std::chrono::milliseconds bound) {
   const auto until = std::chrono::steady_clock::now() + bound;
   while (pid_ > 0) {
-    int status = 0;
-    if (waitpid(pid_, &status, WNOHANG) == pid_) {
-      pid_ = -1;
+    if (auto how = peek_exit()) {
       ended_ = true;
       exit_timer_.cancel();
-      return describe_status(status);
+      return how;
     }
     if (std::chrono::steady_clock::now() >= until) break;
     usleep(5000);
@@ -158,11 +156,9 @@ std::optional<std::string> BotProcess::exit_status_within(std::chrono::milliseco
 
 // The output closed: wait up to ~0.5 s for the exit status, which says what happened.
 void BotProcess::poll_exit(int attempts_left) {
-  int status = 0;
-  if (pid_ > 0 && waitpid(pid_, &status, WNOHANG) == pid_) {
-    pid_ = -1;
+  if (auto how = peek_exit()) {
     ended_ = true;
-    if (on_end_) on_end_(describe_status(status));
+    if (on_end_) on_end_(*how);
     return;
   }
   if (attempts_left == 0) {
@@ -177,12 +173,16 @@ void BotProcess::poll_exit(int attempts_left) {
   });
 }
 
-std::string BotProcess::describe_status(int status) {
-  if (WIFEXITED(status)) return "exited with status " + std::to_string(WEXITSTATUS(status));
-  if (WIFSIGNALED(status)) {
-    const int sig = WTERMSIG(status);
-    return "was killed by signal " + std::to_string(sig) + " (" + strsignal(sig) + ")";
-  }
+// Not reaped: the leader, a zombie until kill_and_reap, keeps its number, and with it the
+// group's, from being given to anyone else while the group may still hold its children.
+std::optional<std::string> BotProcess::peek_exit() {
+  siginfo_t info{};
+  if (pid_ <= 0 || waitid(P_PID, static_cast<id_t>(pid_), &info, WEXITED | WNOHANG | WNOWAIT) != 0 ||
+      info.si_pid != pid_)
+    return std::nullopt;
+  if (info.si_code == CLD_EXITED) return "exited with status " + std::to_string(info.si_status);
+  if (info.si_code == CLD_KILLED || info.si_code == CLD_DUMPED)
+    return "was killed by signal " + std::to_string(info.si_status) + " (" + strsignal(info.si_status) + ")";
   return "ended";
 }
 
@@ -196,10 +196,7 @@ void BotProcess::stop() {
   }
   boost::system::error_code ignored;
   to_bot_.close(ignored);  // EOF on its stdin: a polite bot exits now
-  for (int i = 0; i < 10 && pid_ > 0; ++i) {
-    if (waitpid(pid_, nullptr, WNOHANG) == pid_) pid_ = -1;
-    else usleep(10000);
-  }
+  for (int i = 0; i < 10 && !peek_exit(); ++i) usleep(10000);
   kill_and_reap();
 }
 
@@ -209,7 +206,7 @@ void BotProcess::kill_and_reap() {
   to_bot_.close(ignored);
   from_bot_.close(ignored);
   if (pid_ > 0) {
-    kill(-pid_, SIGKILL);  // the whole group: children the bot started too
+    kill(-pid_, SIGKILL);  // the whole group: children the bot started too, even after it exited
     kill(pid_, SIGKILL);
     while (waitpid(pid_, nullptr, 0) < 0 && errno == EINTR) {
     }

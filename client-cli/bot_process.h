@@ -44,7 +44,7 @@ class BotProcess {
   // ended ("exited with status 1", ...), or "closed its output" if it is still running. The
   // end is not reported to the EndHandler.
   std::string wait_for_exit(std::chrono::milliseconds bound);
-  // Whether the program has exited already (reaped now; how, as wait_for_exit says it),
+  // Whether the program has exited already (how, as wait_for_exit says it),
   // without waiting: the loop may not yet have seen the end of its output.
   std::optional<std::string> exit_status_now() { return exit_status_within(std::chrono::milliseconds(0)); }
   // The same, waiting up to `bound` for it to exit; nullopt if it is still running.
@@ -57,7 +57,8 @@ class BotProcess {
   void on_output_closed();
   void poll_exit(int attempts_left);
   void kill_and_reap();
-  static std::string describe_status(int status);
+  // How the program ended, once it has (it stays unreaped until kill_and_reap).
+  std::optional<std::string> peek_exit();
 
   boost::asio::io_context& io_;
   std::vector<std::string> argv_;
