@@ -81,6 +81,11 @@ void check_setup(const TournamentSetup& setup, const RunOptions& options) {
                                   "), whose setup() places the seed's two pieces (SM), so it cannot play -o pieces=" +
                                   pieces + ": leave pieces at SM, or make the bots programs (a bots file)");
   }
+  // Here, before the results folder exists: a run refused later would leave a results.json
+  // behind, and the same command, run again, would be told to --resume.
+  if (options.limit_resources && access(limits_program().c_str(), X_OK) != 0)
+    throw std::invalid_argument("cannot run the bots' resource limiter '" + limits_program() +
+                                "': set SKIRMISH_BOT_LIMITS to skirmish-bot-limits, or give --no-limits");
 }
 
 // A server named by --server is asked first: a wrong address fails here, once, before the
@@ -149,10 +154,7 @@ RunSummary run_tournament(Results results, const RunOptions& options) {
   settings.seat_names = {info->seat_names[0], info->seat_names[1]};
   settings.python = options.python;
   settings.bots_dir = options.bots_dir;
-  settings.limits_program = options.limit_resources ? limits_program() : "";
-  if (options.limit_resources && access(settings.limits_program.c_str(), X_OK) != 0)
-    throw std::invalid_argument("cannot run the bots' resource limiter '" + settings.limits_program +
-                                "': set SKIRMISH_BOT_LIMITS to skirmish-bot-limits, or give --no-limits");
+  settings.limits_program = options.limit_resources ? limits_program() : "";  // checked by check_setup
   settings.limits = options.limits;
   settings.log_dir = (std::filesystem::path(options.out_dir) / "logs").string();
   settings.game_timeout = options.game_timeout;

@@ -21,9 +21,9 @@ def check(condition, what):
         raise AssertionError(what)
 
 
-def run(args, timeout=60):
+def run(args, timeout=60, env=None):
     done = subprocess.run([SKIRMISH, "tournament", *args], capture_output=True, text=True,
-                          timeout=timeout, cwd=WORK)
+                          timeout=timeout, cwd=WORK, env=None if env is None else {**os.environ, **env})
     return done.returncode, done.stdout, done.stderr
 
 
@@ -172,6 +172,11 @@ def case_bad_option():
     code, _, stderr = run(["--game", "dcms", *two_bots, "--out", out, "--python", "/nonexistent/python3"])
     check(code == 1 and "--python /nonexistent/python3: no such program" in stderr, f"{code}: {stderr}")
     check(not os.path.exists(out), "no results folder for a --python that cannot run")
+    # A resource limiter that cannot run is refused before the folder is made, so the same
+    # command works once it is fixed (not "already holds a tournament").
+    code, _, stderr = run(["--game", "dcms", *two_bots, "--out", out], env={"SKIRMISH_BOT_LIMITS": "/nonexistent"})
+    check(code == 1 and "cannot run the bots' resource limiter '/nonexistent'" in stderr, f"{code}: {stderr}")
+    check(not os.path.exists(out), "no results folder for a resource limiter that cannot run")
 
 
 def case_resume_keeps_server():
