@@ -26,15 +26,16 @@ std::string without_trailing_slash(std::string path) {
 // gives each move 10 s unless told otherwise; a game's own default (DCMS's 5 s) stays.
 constexpr int kTournamentMoveTimeMs = 10000;
 
-void default_move_time(const std::string& game, nlohmann::json& options) {
+// Returns the notice to give once the setup has passed its checks, or "" when the game's
+// own limit (or -o) holds.
+std::string default_move_time(const std::string& game, nlohmann::json& options) {
   const engine::GameInfo* info = engine::find_game(game);
   // An unknown game gets no notice: run_tournament refuses it first thing.
-  if (info == nullptr || info->default_move_time_ms > 0 || options.contains("move_time_ms")) return;
+  if (info == nullptr || info->default_move_time_ms > 0 || options.contains("move_time_ms")) return "";
   options["move_time_ms"] = kTournamentMoveTimeMs;
-  std::cerr << "tournament: each move gets " << kTournamentMoveTimeMs
-            << " ms (no -o move_time_ms given): a bot that hangs loses on time instead of stalling the "
-               "tournament; -o move_time_ms=0 for no limit"
-            << std::endl;
+  return "tournament: each move gets " + std::to_string(kTournamentMoveTimeMs) +
+         " ms (no -o move_time_ms given): a bot that hangs loses on time instead of stalling the "
+         "tournament; -o move_time_ms=0 for no limit";
 }
 
 }  // namespace
@@ -98,13 +99,15 @@ int TournamentCommand::run(const std::string& server, const std::string& ca_file
   Results results;
   // "results/" and "results" name one folder: paths printed later get one slash.
   std::string out = without_trailing_slash(out_);
+  // Said only once run_tournament has checked the setup: a refused command gives no notices.
+  std::vector<std::string> notices;
   if (!resume_.empty()) {
     if (!game_.empty() || !bots_.empty() || !options_.empty() || !gauntlet_.empty() || rounds_flag_->count() > 0)
       throw client::UsageError("--resume takes the game, bots, rounds and options from " + resume_ +
                                "/results.json: leave out --game, --bots, --gauntlet, --rounds and -o");
     results = load_results(resume_);
     if (out.empty()) out = without_trailing_slash(resume_);
-    for (const auto& warning : changed_submissions(results.setup.bots)) std::cerr << "tournament: " << warning << std::endl;
+    for (const auto& warning : changed_submissions(results.setup.bots)) notices.push_back("tournament: " + warning);
   } else {
     if (game_.empty()) throw client::UsageError("give --game GAME (or --resume DIR)");
     if (bots_.empty()) throw client::UsageError("give --bots PATH... (or --resume DIR)");
@@ -117,12 +120,13 @@ int TournamentCommand::run(const std::string& server, const std::string& ca_file
                                " to continue it, or choose another folder");
     results.setup.game = game_;
     results.setup.bots = load_roster(bots_);
-    for (const auto& warning : missing_programs(results.setup.bots)) std::cerr << "tournament: " << warning << std::endl;
+    for (const auto& warning : missing_programs(results.setup.bots)) notices.push_back("tournament: " + warning);
     results.setup.format = gauntlet_.empty() ? "round_robin" : "gauntlet";
     results.setup.hero = gauntlet_;
     results.setup.rounds = rounds_;
     results.setup.options = client::parse_match_options(options_);
-    default_move_time(results.setup.game, results.setup.options);
+    if (auto notice = default_move_time(results.setup.game, results.setup.options); !notice.empty())
+      notices.push_back(std::move(notice));
     results.setup.server = server;
   }
   RunOptions options;
@@ -130,9 +134,9 @@ int TournamentCommand::run(const std::string& server, const std::string& ca_file
   // names another one now.
   options.server = server.empty() ? results.setup.server : server;
   if (!resume_.empty() && !server.empty() && server != results.setup.server)
-    std::cerr << "Note: the earlier games were played on "
-              << (results.setup.server.empty() ? "a private server" : results.setup.server)
-              << "; the rest go to " << server << "\n";
+    notices.push_back("Note: the earlier games were played on " +
+                      (results.setup.server.empty() ? std::string("a private server") : results.setup.server) +
+                      "; the rest go to " + server);
   options.ca_file = ca_file;
   options.concurrency = concurrency_;
   options.out_dir = out;
@@ -144,6 +148,7 @@ int TournamentCommand::run(const std::string& server, const std::string& ca_file
   options.game_timeout = std::chrono::seconds(game_timeout_s_);
   options.progress = &std::cerr;
   options.progress_in_place = isatty(STDERR_FILENO) != 0;
+  options.notices = std::move(notices);
 
   const RunSummary summary = run_tournament(std::move(results), options);
   const auto standings = compute_standings(summary.results.setup.bot_names(), summary.results.games);

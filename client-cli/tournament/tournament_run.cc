@@ -106,6 +106,8 @@ RunSummary run_tournament(Results results, const RunOptions& options) {
     external_server = client::choose_server_url(options.server, options.ca_file);
     check_server_answers(*external_server);
   }
+  if (options.progress)
+    for (const auto& notice : options.notices) *options.progress << notice << std::endl;
   results.setup.server = options.server;  // --resume plays on the same server
   // A bot that dies leaves a closed pipe: writing to it must be an error code, not our death.
   std::signal(SIGPIPE, SIG_IGN);

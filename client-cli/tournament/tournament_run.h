@@ -28,7 +28,10 @@ struct RunOptions {
   std::string bots_dir;    // where seed_submission.py is
   int stop_after = 0;      // play at most this many games in this run (0 = all)
   std::chrono::seconds game_timeout{600};
-  std::ostream* progress = nullptr;  // the progress line (stderr); nullptr = none
+  std::ostream* progress = nullptr;  // the notices and the progress line (stderr); nullptr = none
+  // Lines to give once every check has passed, before the results folder is made (a missing
+  // program, the default move time): a refused command prints none of them.
+  std::vector<std::string> notices;
   bool progress_in_place = false;    // a terminal: redraw the line in place
 };
 

@@ -167,6 +167,11 @@ def case_bad_option():
     # An unknown game is refused before the note on move times, which would not apply.
     code, _, stderr = run(["--game", "chess", *two_bots, "--out", out])
     check(code == 2 and "unknown game 'chess'" in stderr and "each move gets" not in stderr, f"{code}: {stderr}")
+    # So are seed-style submissions (DCMS only) in a Tactego tournament: no notice, then a refusal.
+    code, _, stderr = run(["--game", "tactego", *two_bots, "--out", out])
+    check(code == 2 and "plays DCMS only, not tactego" in stderr and "each move gets" not in stderr,
+          f"{code}: {stderr}")
+    check(not os.path.exists(out), "no results folder for seed-style bots in a Tactego tournament")
     # A --python that cannot run would lose every game as a crash: refused up front (exit 1,
     # as a file that cannot be used is).
     code, _, stderr = run(["--game", "dcms", *two_bots, "--out", out, "--python", "/nonexistent/python3"])
