@@ -103,8 +103,9 @@ int TournamentCommand::run(const std::string& server, const std::string& ca_file
   std::vector<std::string> notices;
   if (!resume_.empty()) {
     if (!game_.empty() || !bots_.empty() || !options_.empty() || !gauntlet_.empty() || rounds_flag_->count() > 0)
-      throw client::UsageError("--resume takes the game, bots, rounds and options from " + resume_ +
-                               "/results.json: leave out --game, --bots, --gauntlet, --rounds and -o");
+      throw client::UsageError("--resume takes the game, bots, rounds and options from " +
+                               (std::filesystem::path(resume_) / kResultsFileName).lexically_normal().string() +
+                               ": leave out --game, --bots, --gauntlet, --rounds and -o");
     results = load_results(resume_);
     if (out.empty()) out = without_trailing_slash(resume_);
     for (const auto& warning : changed_submissions(results.setup.bots)) notices.push_back("tournament: " + warning);

@@ -164,6 +164,9 @@ def case_bad_option():
                                    ["--game", "dcms", *two_bots, "--out", out, *args])
         check(code == 2 and said in stderr, f"{args}: exit code {code}: {stderr}")
         check(not os.path.exists(out), f"{args}: no results folder")
+    # The folder as typed, with a slash at its end: the file is named with one slash.
+    code, _, stderr = run(["--resume", out + "/", "--game", "dcms"])
+    check(code == 2 and f"options from {out}/results.json: leave out --game" in stderr, f"{code}: {stderr}")
     # An unknown game is refused before the note on move times, which would not apply.
     code, _, stderr = run(["--game", "chess", *two_bots, "--out", out])
     check(code == 2 and "unknown game 'chess'" in stderr and "each move gets" not in stderr, f"{code}: {stderr}")
