@@ -57,6 +57,27 @@ void check_name(const std::string& name, const std::string& where) {
   }
 }
 
+// A file or folder given twice in --bots (the same path, or two spellings of it) would
+// read as two bots of one name: say what happened instead.
+void check_listed_once(const std::vector<std::string>& paths) {
+  for (std::size_t i = 0; i < paths.size(); ++i)
+    for (std::size_t j = 0; j < i; ++j) {
+      std::error_code error;
+      if (!fs::equivalent(paths[j], paths[i], error)) continue;
+      const std::string what = fs::is_directory(paths[i], error) ? "folder" : "file";
+      throw std::invalid_argument(paths[i] == paths[j]
+                                      ? "--bots lists " + paths[i] + " twice: give each " + what + " once"
+                                      : "--bots lists the same " + what + " twice, as " + paths[j] + " and " +
+                                            paths[i] + ": give it once");
+    }
+}
+
+bool same_file(const BotEntry& a, const BotEntry& b) {
+  std::error_code error;
+  return a.kind == BotEntry::Kind::PythonDcms && b.kind == BotEntry::Kind::PythonDcms &&
+         fs::equivalent(a.source, b.source, error);
+}
+
 }  // namespace
 
 std::vector<BotEntry> parse_bots_file(const std::string& text, const std::string& where) {
@@ -131,6 +152,7 @@ std::vector<std::string> missing_programs(const std::vector<BotEntry>& bots) {
 }
 
 std::vector<BotEntry> load_roster(const std::vector<std::string>& paths) {
+  check_listed_once(paths);
   std::vector<BotEntry> bots;
   for (const auto& text : paths) {
     const fs::path path(text);
@@ -169,6 +191,9 @@ std::vector<BotEntry> load_roster(const std::vector<std::string>& paths) {
   for (const auto& bot : bots) {
     check_name(bot.name, "bot '" + bot.source + "'");
     const auto [earlier, added] = seen.emplace(bot.name, &bot);
+    if (!added && same_file(*earlier->second, bot))  // a folder and a file in it
+      throw std::invalid_argument("the same file is listed twice: " + bot.source + " (bot '" + bot.name +
+                                  "'), through a folder and again: give it once");
     if (!added)
       throw std::invalid_argument("two bots are called '" + bot.name + "': " + origin_of(*earlier->second) +
                                   " and " + origin_of(bot) + "; rename one");

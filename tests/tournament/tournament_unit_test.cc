@@ -233,9 +233,24 @@ TEST_CASE("bots: files, folders and bots files") {
                     Catch::Contains("bots.txt line 2: expected NAME = COMMAND"));
   CHECK_THROWS_WITH(parse_bots_file("bad name = x\n", "f"), Catch::Contains("f line 1: bot name 'bad name'"));
   CHECK_THROWS_WITH(parse_bots_file("a =   \n", "f"), Catch::Contains("f line 1: bot 'a' has no command"));
-  CHECK_THROWS_WITH(load_roster({(dir / "class").string(), (dir / "class" / "team_a.py").string()}),
-                    Catch::Contains("two bots are called 'team_a': " + (dir / "class" / "team_a.py").string() +
-                                    " and " + (dir / "class" / "team_a.py").string() + "; rename one"));
+  // One file reached twice is not two bots of one name.
+  const std::string team_a = (dir / "class" / "team_a.py").string();
+  CHECK_THROWS_WITH(load_roster({(dir / "class").string(), team_a}),
+                    Catch::Equals("the same file is listed twice: " + team_a +
+                                   " (bot 'team_a'), through a folder and again: give it once"));
+  CHECK_THROWS_WITH(load_roster({team_a, team_a}),
+                    Catch::Equals("--bots lists " + team_a + " twice: give each file once"));
+  CHECK_THROWS_WITH(load_roster({team_a, (dir / "class" / ".." / "class" / "team_a.py").string()}),
+                    Catch::StartsWith("--bots lists the same file twice, as " + team_a + " and "));
+  CHECK_THROWS_WITH(load_roster({(dir / "bots.txt").string(), (dir / "bots.txt").string()}),
+                    Catch::Contains("twice: give each file once"));
+  CHECK_THROWS_WITH(load_roster({(dir / "class").string(), (dir / "class/").string()}),
+                    Catch::Contains("--bots lists the same folder twice"));
+  fs::create_directories(dir / "other");
+  std::ofstream(dir / "other" / "team_a.py") << "def setup(*a): pass\n";
+  CHECK_THROWS_WITH(load_roster({team_a, (dir / "other" / "team_a.py").string()}),
+                    Catch::Contains("two bots are called 'team_a': " + team_a + " and " +
+                                    (dir / "other" / "team_a.py").string() + "; rename one"));
   std::ofstream(dir / "dup.txt") << "team_b = ./other_b\n";
   CHECK_THROWS_WITH(load_roster({(dir / "class").string(), (dir / "dup.txt").string()}),
                     Catch::Contains("and './other_b'; rename one"));
