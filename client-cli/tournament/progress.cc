@@ -13,16 +13,19 @@ std::string format_duration(std::chrono::seconds duration) {
   return text;
 }
 
-std::string progress_line(int done, int total, int already_done, std::chrono::seconds elapsed) {
+std::string progress_line(int done, int total, int already_done, std::chrono::milliseconds elapsed) {
+  using std::chrono::seconds;
   std::string line = "[" + std::to_string(done) + "/" + std::to_string(total) + "]";
   if (total > 0) line += " " + std::to_string(done * 100 / total) + "%";
-  line += " elapsed " + format_duration(elapsed);
+  line += " elapsed " + format_duration(std::chrono::duration_cast<seconds>(elapsed));
   const int played_now = done - already_done;
+  // Games that end within the first second (a bot that crashes at once) say nothing of
+  // the rest: an estimate from them read "about 0:00 left".
   if (done >= total) {
     line += ", done";
-  } else if (played_now > 0) {
-    const auto left = elapsed.count() * (total - done) / played_now;
-    line += ", about " + format_duration(std::chrono::seconds(left)) + " left";
+  } else if (played_now > 0 && elapsed >= seconds(1)) {
+    const long long left_ms = elapsed.count() * (total - done) / played_now;
+    line += ", about " + format_duration(seconds((left_ms + 999) / 1000)) + " left";  // never 0:00
   } else {
     line += ", estimating time left";
   }

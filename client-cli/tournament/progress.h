@@ -11,8 +11,9 @@ namespace skirmish::tournament {
 std::string format_duration(std::chrono::seconds duration);
 
 // "[5/12] 42% elapsed 0:12, about 0:17 left". `already_done` games came from a resumed run
-// and are left out of the speed estimate; nothing is estimated before a game of this run ends.
-std::string progress_line(int done, int total, int already_done, std::chrono::seconds elapsed);
+// and are left out of the speed estimate; nothing is estimated before a game of this run
+// ends and a second has passed.
+std::string progress_line(int done, int total, int already_done, std::chrono::milliseconds elapsed);
 
 class ProgressLine {
  public:

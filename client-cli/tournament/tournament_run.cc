@@ -175,7 +175,7 @@ RunSummary run_tournament(Results results, const RunOptions& options) {
   if (options.progress) progress.emplace(*options.progress, options.progress_in_place);
   const auto show_progress = [&] {
     if (!progress) return;
-    const auto elapsed = std::chrono::duration_cast<std::chrono::seconds>(std::chrono::steady_clock::now() - started);
+    const auto elapsed = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - started);
     progress->show(progress_line(static_cast<int>(results.games.size()), summary.total_games, already_done, elapsed));
   };
 

@@ -303,6 +303,11 @@ TEST_CASE("progress line: done/total, elapsed, time left") {
   // Resumed with 6 done: the speed comes from this run's games only.
   CHECK(progress_line(8, 12, 6, seconds(20)) == "[8/12] 66% elapsed 0:20, about 0:40 left");
   CHECK(progress_line(12, 12, 0, seconds(50)) == "[12/12] 100% elapsed 0:50, done");
+  // Games over within the first second (crashes) give no estimate, never "about 0:00 left".
+  using std::chrono::milliseconds;
+  CHECK(progress_line(2, 6, 0, milliseconds(400)) == "[2/6] 33% elapsed 0:00, estimating time left");
+  CHECK(progress_line(5, 6, 0, milliseconds(1100)) == "[5/6] 83% elapsed 0:01, about 0:01 left");
+  CHECK(progress_line(1, 6, 0, milliseconds(1500)) == "[1/6] 16% elapsed 0:01, about 0:08 left");
   std::ostringstream tty, log;
   ProgressLine in_place(tty, true), lines(log, false);
   in_place.show("a");
