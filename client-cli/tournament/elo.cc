@@ -68,6 +68,9 @@ EloEstimate estimate_elo(int wins, int draws, int losses) {
   e.difference = elo_difference(e.score);
   const double deviation = w * std::pow(1.0 - e.score, 2) + d * std::pow(0.5 - e.score, 2) +
                            l * std::pow(0.0 - e.score, 2);
+  // Every game alike (all drawn): no spread to measure, so no interval; a margin of 0
+  // would claim certainty that two draws do not give.
+  if (deviation <= 0.0) return e;
   const double stdev = std::sqrt(deviation) / std::sqrt(n);
   const double low = e.score + phi_inverse(0.025) * stdev;
   const double high = e.score + phi_inverse(0.975) * stdev;

@@ -9,7 +9,9 @@ namespace skirmish::tournament {
 struct EloEstimate {
   double score = 0;                  // 0..1
   std::optional<double> difference;  // nullopt when the score is 0 or 1 (infinite)
-  std::optional<double> margin;      // ± for 95%; nullopt when it cannot be computed
+  // ± for 95%; nullopt when it cannot be computed: the interval reaches past a score of 0
+  // or 1, or every game had the same result (all draws)
+  std::optional<double> margin;
   double los = 0.5;                  // likelihood of superiority, 0..1
   double draw_ratio = 0;
 };

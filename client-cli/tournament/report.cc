@@ -68,7 +68,7 @@ std::string standings_text(const Standings& s) {
     out << "\n";
   }
   out << "Elo: difference against the field implied by the score, with a 95% error margin "
-         "(as cutechess-cli reports it); none while too few games were played to bound it.\n";
+         "(as cutechess-cli reports it); none where the games cannot bound it (too few, or all drawn).\n";
   return out.str();
 }
 
@@ -93,7 +93,7 @@ std::string standings_markdown(const Standings& s, const std::string& title) {
     out << "\n";
   }
   out << "\nElo: difference against the field implied by the score, with a 95% error margin "
-         "(as cutechess-cli reports it); none while too few games were played to bound it.\n";
+         "(as cutechess-cli reports it); none where the games cannot bound it (too few, or all drawn).\n";
   return out.str();
 }
 

@@ -96,6 +96,18 @@ TEST_CASE("Elo as cutechess-cli computes it") {
     CHECK(e.draw_ratio == Approx(0.3));
     CHECK(e.los == Approx(0.5 + 0.5 * std::erf(5 / std::sqrt(14.0))));
   }
+  SECTION("all games drawn: 0 Elo and no margin (not +/- 0)") {
+    const auto e = estimate_elo(0, 2, 0);
+    REQUIRE(e.difference);
+    CHECK(*e.difference == Approx(0.0).margin(1e-9));
+    CHECK_FALSE(e.margin);
+    Standing row;
+    row.games = 2;
+    row.draws = 2;
+    row.elo = e;
+    CHECK(format_elo(row) == "0");
+    CHECK_FALSE(estimate_elo(0, 40, 0).margin);
+  }
   SECTION("all wins or all losses: no finite estimate") {
     CHECK_FALSE(estimate_elo(5, 0, 0).difference);
     CHECK_FALSE(estimate_elo(0, 0, 5).difference);
