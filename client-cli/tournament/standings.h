@@ -1,6 +1,6 @@
 #pragma once
 // Finished games and the standings they add up to: win 3, draw 1, loss 0 (rules.md), with
-// crashes and timeouts (null moves) per bot and the result of every pairing.
+// crashes and timeouts (missed deadlines) per bot and the result of every pairing.
 #include <map>
 #include <string>
 #include <vector>
@@ -19,7 +19,9 @@ struct GameRecord {
   std::string reason;                // the outcome's reason ("score", "resignation", ...)
   int turns = 0;
   std::map<std::string, std::string> crashes;  // bot -> what happened (a crash loses)
-  std::map<std::string, int> timeouts;         // bot -> null moves / timeouts in this game
+  // bot -> deadlines missed in this game: DCMS null moves and a missed setup, or a game
+  // lost on time (docs/tournaments.md, "Timeouts")
+  std::map<std::string, int> timeouts;
   // Both programs crashed (each before its bridge learned the game was over): a loss for
   // both, whatever the server recorded (docs/tournaments.md).
   bool both_crashed = false;

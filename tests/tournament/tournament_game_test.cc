@@ -3,9 +3,11 @@
 // (1 s, not less: the greedy bot must answer in time even on a loaded 2-core CI machine.)
 #include <catch2/catch.hpp>
 
+#include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <map>
 #include <set>
 
 #include "client-cli/tournament/report.h"
@@ -136,6 +138,30 @@ TEST_CASE("round-robin of four DCMS bots: a crash loses, a sleeper makes null mo
   CHECK(fs::is_empty(out / "logs" / "running"));
   const Results saved = load_results(out.string());
   CHECK(saved.games.size() == 12);
+  fs::remove_all(out);
+}
+
+TEST_CASE("a bot that never answers its setup loses at turn 0 and the missed setup is its timeout") {
+  const fs::path out = fresh_dir("hangs-at-setup");
+  // max_turns 60: were the setup's deadline not the end, each game would take a minute.
+  Results setup = dcms_setup({python_bot("greedy", "bots/greedy_dcms.py"),
+                              python_bot("hanger", "tests/tournament/bots/hangs_at_setup.py")},
+                             60);
+  const auto started = std::chrono::steady_clock::now();
+  const RunSummary summary = run_tournament(setup, run_options(out, 2));
+  for (const auto& e : summary.errors) UNSCOPED_INFO(e);
+  REQUIRE(summary.errors.empty());
+  REQUIRE(summary.results.games.size() == 2);
+  CHECK(std::chrono::steady_clock::now() - started < std::chrono::seconds(20));
+  for (const auto& g : summary.results.games) {
+    CHECK(g.winner == "greedy");
+    CHECK(g.reason == "illegal_setup");
+    CHECK(g.turns == 0);
+    CHECK(g.crashes.empty());  // not a crash: a missed deadline
+    CHECK(g.timeouts == std::map<std::string, int>{{"hanger", 1}});
+  }
+  const Standings standings = compute_standings(summary.results.setup.bot_names(), summary.results.games);
+  for (const auto& row : standings.table) CHECK(row.timeouts == (row.bot == "hanger" ? 2 : 0));
   fs::remove_all(out);
 }
 
