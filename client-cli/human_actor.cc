@@ -67,7 +67,13 @@ HumanActor::HumanActor(LineInput& input, Style style, std::ostream& out)
 std::string HumanActor::status_line(const nlohmann::json& state) const {
   const std::string status = state.value("status", "");
   const std::string you = state.value("you", "");
-  if (status == "waiting") return "Waiting for an opponent to join...";
+  if (status == "waiting") {
+    // The server shows a seat its hidden pieces only once the game starts (the seat may
+    // still change hands until then).
+    const bool fog = field(field(state, "view"), "fog") == true;
+    return fog ? "Waiting for an opponent to join... (fog: your pieces are shown when the game starts)"
+               : "Waiting for an opponent to join...";
+  }
   if (status != "running") return "";
   const auto& to_act = field(state, "to_act");
   const bool mine = std::find(to_act.begin(), to_act.end(), you) != to_act.end();

@@ -157,6 +157,7 @@ class Match : public std::enable_shared_from_this<Match> {
   void publish(std::optional<engine::Seat> requester, const std::string& id);
   Message encode_for(const engine::Viewer& viewer, std::string_view you,
                      const std::string& id) const;
+  engine::Viewer seat_viewer(engine::Seat seat) const;  // what `seat` may see now
   protocol::Players players() const;  // who sits where, for joined/watching
   // A presence message about `seat` to everyone else in the match.
   // `grace`: what a dropped seat is held for (`grace_ms`); the match's, unless given.

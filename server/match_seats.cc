@@ -184,7 +184,7 @@ engine::Seat Match::resume(const std::shared_ptr<Participant>& who, const std::s
   if (restart_clock)
     publish(seat, id);  // everyone learns the new deadline; the resumer once, with its id
   else
-    who->deliver(encode_for(engine::Viewer::of_seat(seat), seat_name(seat), id));
+    who->deliver(encode_for(seat_viewer(seat), seat_name(seat), id));
   return seat;
 }
 

@@ -31,12 +31,18 @@ Message Match::encode_for(const engine::Viewer& viewer, std::string_view you,
   return make_message(protocol::encode_state(info, codec_, *state_, viewer, you, id));
 }
 
+// Until the game starts a seat sees what a spectator sees: a seat left before the start
+// passes to someone else, and its hidden pieces (fog Tactego) must not have been shown to
+// anyone but the player who plays them.
+engine::Viewer Match::seat_viewer(engine::Seat seat) const {
+  return status_ == protocol::MatchStatus::Waiting ? engine::Viewer::spectator() : engine::Viewer::of_seat(seat);
+}
+
 void Match::publish(std::optional<engine::Seat> requester, const std::string& id) {
   // One encoding per seat (each sees its own secrets) and one for all spectators.
   for (engine::Seat s = 0; s < engine::kSeatCount; ++s) {
     if (!slot(s).connected) continue;
-    send_to_seat(s, encode_for(engine::Viewer::of_seat(s), seat_name(s),
-                               requester == s ? id : std::string()));
+    send_to_seat(s, encode_for(seat_viewer(s), seat_name(s), requester == s ? id : std::string()));
   }
   if (spectators_.empty()) return;
   const bool full_view = settings_.spectators == protocol::Spectators::Full;

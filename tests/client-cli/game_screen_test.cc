@@ -252,3 +252,14 @@ TEST_CASE("a game that ends while a prompt is open gives its result a line of it
   REQUIRE(screen.size() >= result.size());
   CHECK(screen.substr(screen.size() - result.size()) == result);
 }
+
+TEST_CASE("a fog match waiting for its opponent says why the seat's own pieces are hidden") {
+  json waiting = tactego_state();
+  waiting["status"] = "waiting";
+  waiting["to_act"] = json::array();
+  waiting["view"]["fog"] = true;
+  waiting["view"]["board"] = json::array({json::array({"R?", "R?"}), json::array({nullptr, "B?"})});
+  CHECK_THAT(drawn(waiting, {}), Catch::Contains("(fog: your pieces are shown when the game starts)"));
+  waiting["view"]["fog"] = false;
+  CHECK_THAT(drawn(waiting, {}), !Catch::Contains("fog:"));
+}

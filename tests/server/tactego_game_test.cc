@@ -116,12 +116,14 @@ std::set<std::string> revealed_kinds(const Json& state) {
   return allowed;
 }
 
-// Checks one raw frame received by someone who may see the kinds of `visible_owners` only
-// (plus what combat revealed). Returns how many fogged cells ("X?") it showed.
-int check_fogged_frame(const std::string& raw, const std::string& visible_owners,
-                       const std::string& who) {
+// Checks one raw frame received by someone who may see the kinds of `own` only (plus what
+// combat revealed), and only once the game runs: a seat may be left before the start, and
+// the next player in it must not have been watched. Returns how many fogged cells ("X?")
+// it showed.
+int check_fogged_frame(const std::string& raw, const std::string& own, const std::string& who) {
   INFO(who << " received: " << raw);
   const Json message = Json::parse(raw);
+  const std::string visible_owners = message.value("status", "") == "waiting" ? "" : own;
   if (message.at("type") != "state") {
     // No other message may name a piece kind at all.
     static const std::regex any_kind(R"re("[RB]([0-9]+|F|M|S|A)")re");
