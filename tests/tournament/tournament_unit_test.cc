@@ -438,3 +438,24 @@ TEST_CASE("-o options are checked as the server's lobby checks them") {
   CHECK_THROWS_WITH(check_match_options("dcms", {{"map", "nosuchmap"}}), Catch::Contains("nosuchmap"));
   CHECK_THROWS_WITH(check_match_options("tactego", {{"map", "classic"}}), Catch::Contains("unknown option 'map'"));
 }
+
+TEST_CASE("-o map_text given a file name says the option takes the file's text") {
+  const fs::path dir = fresh_dir("map-text");
+  const std::string map_file = (dir / "bad1.map").string();
+  std::ofstream(map_file) << "####\n#..#\n####\n";
+  // The engine's own words stay; the client adds how to give the file's text.
+  CHECK_THROWS_WITH(check_match_options("dcms", {{"map_text", map_file}}),
+                    Catch::StartsWith("-o options for dcms: option 'map_text': map 'map_text', line 1, column 1: "
+                                      "unexpected character '/'") &&
+                        Catch::EndsWith("; map_text takes the file's text, not its name: -o map_text=\"$(cat " +
+                                        map_file + ")\""));
+  CHECK_THROWS_WITH(check_match_options("dcms", {{"map_text", "no-such.map"}}),
+                    Catch::EndsWith("-o map_text=\"$(cat FILE)\""));
+  CHECK_THROWS_WITH(check_match_options("tactego", {{"pieces_text", "pieces.txt"}}),
+                    Catch::Contains("; pieces_text takes the file's text, not its name"));
+  // A map's text that is wrong gets the engine's error alone.
+  CHECK_THROWS_WITH(check_match_options("dcms", {{"map_text", "####\n#x.#\n####\n"}}),
+                    !Catch::Contains("takes the file's text"));
+  CHECK_NOTHROW(check_match_options("dcms", {{"map_text", "######\n#....#\n#....#\n######"}}));
+  fs::remove_all(dir);
+}
