@@ -133,6 +133,7 @@ std::shared_ptr<Match> ClientRequests::match_to_enter(const std::string& typed_i
 
 void ClientRequests::leave_finished_match() {
   if (match_ && (match_->over() || match_->removed())) {
+    match_->leave(&connection_, seat_);  // no longer its seat's connection, nor a spectator
     match_.reset();
     seat_.reset();
   }

@@ -98,7 +98,8 @@ class Match : public std::enable_shared_from_this<Match> {
   // `reason`: Resignation, or Crash when a bot bridge gives the seat up for a failed bot.
   void resign(const Participant* who, engine::Seat seat, const std::string& id,
               engine::EndReason reason = engine::EndReason::Resignation);
-  // A player leaving before the start frees the seat, after it resigns; a spectator goes.
+  // A player leaving before the start frees the seat, after it resigns; once the game is
+  // over it only lets go of it (a later resume of the seat tells it nothing); a spectator goes.
   void leave(const Participant* who, std::optional<engine::Seat> seat);
   // The connection closed: a seat is held for the reconnect grace, a spectator goes.
   void disconnected(const Participant* who, std::optional<engine::Seat> seat);

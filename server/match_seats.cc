@@ -209,6 +209,10 @@ void Match::leave(const Participant* who, std::optional<engine::Seat> seat) {
     slot(*seat).connected = false;
     finish(engine::Outcome::win(other(*seat), engine::EndReason::Resignation));
     publish(std::nullopt, {});
+  } else {  // over: the connection moved on, and a later resume of the seat is no news to it
+    slot(*seat).connection.reset();
+    slot(*seat).connection_id = nullptr;
+    slot(*seat).connected = false;
   }
 }
 

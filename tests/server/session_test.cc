@@ -178,6 +178,24 @@ TEST_CASE("A resumed seat is taken from the old connection", "[server][session][
   CHECK(second.request(chess_move(2, "RIGHT")).at("type") == "state");
 }
 
+TEST_CASE("A connection that moved on from a finished match is not told when its old seat is resumed",
+          "[server][session][reconnect]") {
+  RunningServer server;
+  TwoSeatMatch m = start_match(server.port(), "onedchess");
+  REQUIRE(m.seat0->request({{"type", "resign"}}).at("status") == "over");
+  const std::string next = m.seat0->create_match("onedchess");
+  REQUIRE(m.seat0->join(next, "white").at("type") == "joined");
+  TestClient elsewhere(server.port(), "white-elsewhere");
+  elsewhere.hello("first");
+  REQUIRE(elsewhere.request({{"type", "resume"}, {"match", m.id}, {"token", m.token0}}).at("resumed") == true);
+  // Anything for seat0 was queued before that reply; a pong now comes after it.
+  REQUIRE(m.seat0->request({{"type", "ping"}}).at("type") == "pong");
+  for (const auto& raw : m.seat0->frames()) {
+    INFO(raw);
+    CHECK(raw.find("resumed on another connection") == std::string::npos);
+  }
+}
+
 TEST_CASE("A seat dropped past the grace forfeits", "[server][session][reconnect]") {
   RunningServer server;
   TwoSeatMatch m = start_match(server.port(), "onedchess", {{"reconnect_grace_ms", 300}});
