@@ -30,14 +30,39 @@ HttpReply error_reply(unsigned status, const std::string& message) {
   return json_reply(status, {{"error", message}});
 }
 
-// "a=1&b=2" -> {a: 1, b: 2}; no percent-decoding is needed for the values we take.
+// "%41" -> "A" (RFC 3986: a client may escape any character); a '%' not followed by two
+// hex digits stays as it is, and so is quoted back in an error.
+std::string percent_decode(std::string_view text) {
+  const auto hex = [](char c) -> int {
+    if (c >= '0' && c <= '9') return c - '0';
+    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+    return -1;
+  };
+  std::string out;
+  out.reserve(text.size());
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const int high = text[i] == '%' && i + 2 < text.size() ? hex(text[i + 1]) : -1;
+    const int low = high >= 0 ? hex(text[i + 2]) : -1;
+    if (low < 0) {
+      out += text[i];
+      continue;
+    }
+    out += static_cast<char>(high * 16 + low);
+    i += 2;
+  }
+  return out;
+}
+
+// "a=1&b=2" -> {a: 1, b: 2}, names and values percent-decoded.
 std::map<std::string, std::string> parse_query(std::string_view query) {
   std::map<std::string, std::string> out;
   while (!query.empty()) {
     const auto amp = query.find('&');
     const auto pair = query.substr(0, amp);
     const auto eq = pair.find('=');
-    out[std::string(pair.substr(0, eq))] = eq == std::string_view::npos ? "" : std::string(pair.substr(eq + 1));
+    out[percent_decode(pair.substr(0, eq))] =
+        eq == std::string_view::npos ? "" : percent_decode(pair.substr(eq + 1));
     if (amp == std::string_view::npos) break;
     query.remove_prefix(amp + 1);
   }
@@ -58,6 +83,10 @@ HttpReply health(ServerContext& context) {
 }
 
 HttpReply list_matches(ServerContext& context, const std::map<std::string, std::string>& query) {
+  // A misspelt name would otherwise list every match as if it had filtered them.
+  for (const auto& [name, value] : query)
+    if (name != "state" && name != "limit")
+      return error_reply(400, "unknown query parameter '" + name + "' (known: state, limit)");
   std::optional<store::MatchState> state;
   if (auto it = query.find("state"); it != query.end() && !it->second.empty()) {
     state = store::match_state_from_string(it->second);
@@ -80,11 +109,15 @@ HttpReply list_matches(ServerContext& context, const std::map<std::string, std::
   return json_reply(200, {{"matches", std::move(matches)}});
 }
 
+// `path` percent-decoded.
+bool is_history_path(std::string_view path) {
+  return path == kMatches || (path.starts_with(kMatches) && path[kMatches.size()] == '/');
+}
+
 }  // namespace
 
 bool is_history_request(std::string_view target) {
-  const std::string_view path = target.substr(0, target.find('?'));
-  return path == kMatches || (path.starts_with(kMatches) && path[kMatches.size()] == '/');
+  return is_history_path(percent_decode(target.substr(0, target.find('?'))));
 }
 
 HttpReply history_busy_reply() {
@@ -103,7 +136,8 @@ HttpReply handle_http_request(std::string_view method, std::string_view target,
                               ServerContext& context) {
   context.metrics.http_requests_total.fetch_add(1, std::memory_order_relaxed);
   const auto question = target.find('?');
-  const std::string_view path = target.substr(0, question);
+  const std::string decoded_path = percent_decode(target.substr(0, question));
+  const std::string_view path = decoded_path;
   const auto query = parse_query(question == std::string_view::npos ? std::string_view{}
                                                                     : target.substr(question + 1));
   if (method != "GET" && method != "HEAD")
@@ -118,7 +152,7 @@ HttpReply handle_http_request(std::string_view method, std::string_view target,
                                           context.lobby->count_by_game_and_state());  // ready: it exists
       return reply;
     }
-    if (is_history_request(path)) {
+    if (is_history_path(path)) {
       if (!context.store)
         return error_reply(503, "match history is off: this server runs without a store (--store off)");
       if (path == kMatches || path.size() == kMatches.size() + 1) return list_matches(context, query);

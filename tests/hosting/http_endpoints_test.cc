@@ -2,6 +2,7 @@
 #include <catch2/catch.hpp>
 
 #include <cctype>
+#include <cstdio>
 #include <chrono>
 #include <thread>
 
@@ -164,6 +165,15 @@ TEST_CASE("GET /api/matches lists by state and shows a finished match with its m
   for (char& ch : lower) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
   CHECK(get_json(server.port(), "/api/matches/" + lower + "/").at("match") == running.id());
   CHECK(dcms["moves"][1].at("moves").size() == 2);  // both seats' moves of one DCMS turn
+  // Percent-encoded characters are the characters (RFC 3986), in the path and the query.
+  char escaped_first[4];
+  std::snprintf(escaped_first, sizeof escaped_first, "%%%02X", static_cast<unsigned char>(done.id()[0]));
+  CHECK(get_json(server.port(), "/api/%6Datches/" + std::string(escaped_first) + done.id().substr(1)).at("match") ==
+        done.id());
+  CHECK(get_json(server.port(), "/api/matches?%73tate=fin%69shed").at("matches").size() == 1);
+  // A misspelt parameter is refused, not taken as no filter.
+  CHECK(get_json(server.port(), "/api/matches?stat=running", 400).at("error") ==
+        "unknown query parameter 'stat' (known: state, limit)");
 
   CHECK_THAT(get_json(server.port(), "/api/matches?state=sideways", 400).at("error").get<std::string>(),
              Catch::Contains("'sideways'"));
