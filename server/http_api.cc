@@ -120,6 +120,20 @@ bool is_history_request(std::string_view target) {
   return is_history_path(percent_decode(target.substr(0, target.find('?'))));
 }
 
+std::optional<HttpReply> refuse_bad_upgrade(std::string_view host, std::string_view key,
+                                            std::string_view version) {
+  if (host.empty()) return error_reply(400, "WebSocket upgrade without a Host header");
+  // A key is 16 random bytes in base64: 24 characters.
+  if (key.empty()) return error_reply(400, "WebSocket upgrade without a Sec-WebSocket-Key header");
+  if (key.size() > 24)
+    return error_reply(400, "WebSocket upgrade with a Sec-WebSocket-Key longer than 24 characters");
+  if (version != "13")
+    return error_reply(426, version.empty() ? "WebSocket upgrade without a Sec-WebSocket-Version header (13)"
+                                            : "WebSocket version '" + std::string(version) +
+                                                  "' is not served here: only 13 (RFC 6455)");
+  return std::nullopt;
+}
+
 HttpReply history_busy_reply() {
   HttpReply reply = error_reply(503, "the match history is busy (" +
                                          std::to_string(kMaxHistoryWaiting) +

@@ -16,6 +16,7 @@
 // /healthz and /metrics are cheap and answered inline, also while the history is busy.
 // Transport-free, so tests can call it directly.
 #include <cstddef>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -36,6 +37,12 @@ struct HttpReply {
 // Any request: thread-safe; the history ones may take a while (they read the store).
 HttpReply handle_http_request(std::string_view method, std::string_view target,
                               ServerContext& context);
+
+// A WebSocket upgrade request whose handshake fields are missing or wrong: the JSON reply
+// that says which (426 for a version other than 13, with Sec-WebSocket-Version: 13 added
+// by the session), else nothing and the upgrade goes ahead. Empty views: header absent.
+std::optional<HttpReply> refuse_bad_upgrade(std::string_view host, std::string_view key,
+                                            std::string_view version);
 
 // /api/matches and /api/matches/{id} (whatever the method): for the HistoryWorker.
 bool is_history_request(std::string_view target);

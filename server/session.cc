@@ -222,6 +222,12 @@ class Session final : public Participant,
         respond(HttpReply{503, "application/json", reply});
         return;
       }
+      const auto& upgrade = request_parser_->get();
+      if (auto refused = refuse_bad_upgrade(upgrade[http::field::host], upgrade[http::field::sec_websocket_key],
+                                            upgrade[http::field::sec_websocket_version])) {
+        respond(std::move(*refused));  // Beast's own refusal is plain text, and keeps the connection
+        return;
+      }
       accept();
       return;
     }
@@ -276,6 +282,7 @@ class Session final : public Participant,
     if (reply.retry_after_seconds > 0)
       response->set(http::field::retry_after, std::to_string(reply.retry_after_seconds));
     if (reply.status == 405) response->set(http::field::allow, "GET, HEAD");
+    if (reply.status == 426) response->set(http::field::sec_websocket_version, "13");
     response->keep_alive(false);
     if (request.method() == http::verb::head) {
       response->content_length(reply.body.size());  // what a GET would send, without it

@@ -313,6 +313,20 @@ TEST_CASE("a private match is not in the history's list, keeps its moves to itse
   CHECK(carol.request({{"type", "watch"}, {"match", id}, {"invite", invite}}).at("type") == "watching");
 }
 
+TEST_CASE("a WebSocket upgrade with a missing or wrong handshake field is refused in JSON saying which") {
+  skirmish::test::RunningServer server(skirmish::test::test_config());
+  const std::string upgrade = "GET / HTTP/1.1\r\nHost: x\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n";
+  const std::string no_key = raw_exchange(server.port(), upgrade + "Sec-WebSocket-Version: 13\r\n\r\n");
+  CHECK_THAT(no_key, Catch::StartsWith("HTTP/1.1 400 ") && Catch::Contains("Content-Type: application/json") &&
+                         Catch::Contains("Connection: close") &&
+                         Catch::Contains("{\"error\":\"WebSocket upgrade without a Sec-WebSocket-Key header\"}"));
+  const std::string old_version = raw_exchange(
+      server.port(), upgrade + "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 8\r\n\r\n");
+  CHECK_THAT(old_version, Catch::StartsWith("HTTP/1.1 426 ") && Catch::Contains("Sec-WebSocket-Version: 13") &&
+                              Catch::Contains("WebSocket version '8' is not served here: only 13 (RFC 6455)"));
+  CHECK(http_get(server.port(), "/healthz").status == 200);
+}
+
 TEST_CASE("a request too large or not HTTP gets a status saying so, not a silent close") {
   skirmish::test::RunningServer server(skirmish::test::test_config());
   const std::string huge = "GET /healthz HTTP/1.1\r\nHost: x\r\nX-Big: " + std::string(20000, 'a') + "\r\n\r\n";
