@@ -108,6 +108,7 @@ std::string require_match_id(const json& message) {
 std::string describe(const json& value) {
   if (value.is_number() || value.is_boolean()) return value.dump();
   if (value.is_null()) return "null";
+  if (value.is_string()) return value.get_ref<const std::string&>().empty() ? "an empty string" : value.dump();
   return std::string(value.is_object() ? "an object" : "an array");
 }
 
@@ -356,8 +357,9 @@ ClientMessage parse_client_message(std::string_view frame, std::string& id_out) 
       auto seat = message.find("seat");
       if (seat != message.end() && seat->is_number_integer())
         out.seat = seat->dump();
-      else if (seat != message.end() && !seat->is_null() && !seat->is_string())
-        bad("seat", "must be a seat's name (\"blue\") or its number (0 or 1), not " + describe(*seat));
+      else if (seat != message.end() && !seat->is_null() && (!seat->is_string() || seat->get_ref<const std::string&>().empty()))
+        bad("seat", "must be a seat's name (\"red\", \"white\"...) or its number (0 or 1), not " + describe(*seat) +
+                        "; leave it out for the first free seat");
       else if (std::string name = optional_string(message, "seat"); !name.empty())
         out.seat = std::move(name);
       out.invite = optional_string(message, "invite");

@@ -130,11 +130,16 @@ TEST_CASE("Shape errors are bad_message and name the field") {
     CHECK(code == ErrorCode::BadMessage);
     CHECK_THAT(message, Catch::Contains("field 'match' is empty"));
   }
-  // A seat is a name or a whole number: 1.0 and true say so.
+  // A seat is a name or a whole number: 1.0, true and "" say so (an empty name is no seat;
+  // the first free one is had by leaving the field out).
   std::tie(code, message) = failure(R"({"type": "join", "match": "AB", "seat": 1.0})");
-  CHECK_THAT(message, Catch::Contains("'seat' must be a seat's name (\"blue\") or its number (0 or 1), not 1.0"));
+  CHECK_THAT(message, Catch::Contains("'seat' must be a seat's name (\"red\", \"white\"...) or its number (0 or 1), "
+                                      "not 1.0; leave it out for the first free seat"));
   std::tie(code, message) = failure(R"({"type": "join", "match": "AB", "seat": true})");
   CHECK_THAT(message, Catch::Contains("not true"));
+  std::tie(code, message) = failure(R"({"type": "join", "match": "AB", "seat": ""})");
+  CHECK(code == ErrorCode::BadMessage);
+  CHECK_THAT(message, Catch::Contains("not an empty string"));
 
   std::tie(code, message) = failure(R"({"type": "create_match", "game": "dcms", "options": [1]})");
   CHECK_THAT(message, Catch::Contains("'options'"));
