@@ -8,6 +8,7 @@
 #include "client-cli/commands.h"
 #include "client-cli/invites.h"
 #include "client-cli/tournament/report.h"
+#include "client-cli/tournament/submission_check.h"
 #include "client-cli/tournament/tournament_run.h"
 #include "client-cli/usage_error.h"
 #include "engine/registry.h"
@@ -122,6 +123,8 @@ int TournamentCommand::run(const std::string& server, const std::string& ca_file
     results.setup.game = game_;
     results.setup.bots = load_roster(bots_);
     for (const auto& warning : missing_programs(results.setup.bots)) notices.push_back("tournament: " + warning);
+    for (const auto& warning : misfit_submissions(results.setup.bots, python_))
+      notices.push_back("tournament: " + warning);
     results.setup.format = gauntlet_.empty() ? "round_robin" : "gauntlet";
     results.setup.hero = gauntlet_;
     results.setup.rounds = rounds_;

@@ -187,6 +187,23 @@ def case_bad_option():
     check(not os.path.exists(out), "no results folder for a resource limiter that cannot run")
 
 
+def case_program_py_warned():
+    """A line-protocol program given to --bots as a .py file (the repo's own random_dcms.py)
+    would be run as a seed-style submission and crash in every game: the terminal says so,
+    and how to name it in a bots file, before the first game."""
+    out = os.path.join(WORK, "program-py")
+    program = f"{SOURCE}/bots/random_dcms.py"
+    code, stdout, stderr = run(["--game", "dcms", "--bots", f"{SOURCE}/bots/greedy_dcms.py", program, "--out", out,
+                                "--max-games", "1", "-o", "max_turns=1", "-o", "move_time_ms=500"])
+    check(code == 3, f"exit code {code}: {stdout}\n{stderr}")
+    warning = (f"tournament: bot 'random_dcms' ({program}) is not a seed-style submission: its setup(view) cannot "
+               "take the seed's 4 arguments")
+    check(warning in stderr, stderr)
+    check(f"goes in a bots file: random_dcms = /usr/bin/python3 {program}." in stderr, stderr)
+    check(stderr.index(warning) < stderr.index("[0/2]"), "the warning comes before the first game")
+    check("greedy_dcms' (" not in stderr, "a seed-style submission is not warned about")
+
+
 def case_resume_keeps_server():
     """A --server that does not answer is refused before anything runs (exit 1, no results
     folder). --resume plays on the server the run used (stored in results.json), not a
@@ -215,7 +232,8 @@ def case_resume_keeps_server():
 
 
 CASES = {"onedchess_bots_file": case_onedchess_bots_file, "interrupt_and_resume": case_interrupt_and_resume,
-         "bad_option": case_bad_option, "resume_keeps_server": case_resume_keeps_server}
+         "bad_option": case_bad_option, "resume_keeps_server": case_resume_keeps_server,
+         "program_py_warned": case_program_py_warned}
 
 if __name__ == "__main__":
     try:

@@ -19,6 +19,7 @@
 #include "client-cli/tournament/roster.h"
 #include "client-cli/tournament/schedule.h"
 #include "client-cli/tournament/standings.h"
+#include "client-cli/tournament/submission_check.h"
 
 using namespace skirmish::tournament;
 namespace fs = std::filesystem;
@@ -286,6 +287,49 @@ TEST_CASE("bots: a command whose program is nowhere is warned about before the r
         "bot 'typo': its program './bots/does_not_exist' was not found (or is not executable): it will lose every "
         "game; fix its line in the bots file and start again, or let it play");
   CHECK_THAT(warnings[1], Catch::StartsWith("bot 'unknown': its program 'no-such-program-here' was not found on $PATH"));
+}
+
+TEST_CASE("bots: a .py file that is no seed-style submission is named before the run") {
+  const fs::path dir = fresh_dir("seed-style");
+  const auto write = [&](const std::string& name, const std::string& text) {
+    std::ofstream(dir / name) << text;
+    return (dir / name).string();
+  };
+  const std::vector<std::string> files{
+      write("seed.py", "def setup(color, rows, cols, board):\n  pass\n\ndef move(color, rows, cols, board, placement):\n  pass\n"),
+      write("loose.py", "def setup(*args):\n  pass\ntry:\n  import numpy\nexcept ImportError:\n  pass\nif True:\n"
+                        "  def move(color, rows, cols, board, placement=None, depth=3):\n    pass\n"),
+      write("program.py", "import sys\ndef setup(view):\n  pass\ndef move(view):\n  pass\n"),
+      write("no_move.py", "def setup(color, rows, cols, board):\n  pass\nclass Bot:\n  def move(self):\n    pass\n"),
+      write("async_move.py", "def setup(color, rows, cols, board): pass\nasync def move(color, rows, cols, board, p): pass\n"),
+      // Not judged: bound by an import or an assignment, decorated, or not Python at all.
+      write("imported.py", "from helper import setup, move\n"),
+      write("assigned.py", "def _m(*a): pass\nsetup = move = _m\n"),
+      write("decorated.py", "import functools\n@functools.cache\ndef setup(v): pass\n@functools.cache\ndef move(v): pass\n"),
+      write("broken.py", "def setup(:\n"),
+  };
+  const auto problems = seed_style_problems(files, "/usr/bin/python3");
+  REQUIRE(problems.size() == files.size());
+  CHECK(problems[0].empty());
+  CHECK(problems[1].empty());
+  CHECK(problems[2] == std::vector<std::string>{
+                           "its setup(view) cannot take the seed's 4 arguments (color, rows, cols, board)",
+                           "its move(view) cannot take the seed's 5 arguments (color, rows, cols, board, placement)"});
+  CHECK(problems[3] == std::vector<std::string>{"it defines no move() function"});
+  CHECK(problems[4] == std::vector<std::string>{"its move() is async def: the seed calls it as a plain function"});
+  for (std::size_t i = 5; i < files.size(); ++i) CHECK(problems[i].empty());
+  // A Python that cannot run judges nothing (the run refuses it before any game).
+  CHECK(seed_style_problems(files, "/nonexistent/python3")[2].empty());
+
+  const std::vector<BotEntry> bots{{"program", BotEntry::Kind::PythonDcms, files[2], {}},
+                                   {"seed", BotEntry::Kind::PythonDcms, files[0], {}},
+                                   {"cmd", BotEntry::Kind::Command, "/usr/bin/python3 " + files[2], {}}};
+  const auto warnings = misfit_submissions(bots, "/usr/bin/python3");
+  REQUIRE(warnings.size() == 1);
+  CHECK_THAT(warnings[0], Catch::StartsWith("bot 'program' (" + files[2] + ") is not a seed-style submission: its setup(view)") &&
+                              Catch::Contains("a program bot that reads JSON lines goes in a bots file: program = "
+                                              "/usr/bin/python3 " + files[2] + ". As it is, it will lose every game"));
+  fs::remove_all(dir);
 }
 
 TEST_CASE("bots: a submission changed or gone since the start is named on --resume") {
