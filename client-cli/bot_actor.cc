@@ -45,6 +45,7 @@ std::string BotActor::check_answer(const json& answer, const std::string& game,
 
 // One line per change, so whoever runs the bridge can follow the game.
 void BotActor::show(const json& state) {
+  note_missed_deadline(state);
   const std::string game = state.value("game", "");
   const std::string last = describe_last(game, field(state, "last"));
   if (last.empty()) return;
@@ -94,18 +95,41 @@ void BotActor::act(const json& state, const std::string& refused, ActionHandler 
   deadline_.cancel();
   if (field(state, "deadline_ms").is_number()) {
     deadline_.expires_after(std::chrono::milliseconds(field(state, "deadline_ms").get<long long>()));
-    deadline_.async_wait([this, turn](boost::system::error_code ec) {
+    deadline_.async_wait([this](boost::system::error_code ec) {
       if (ec || pending_.empty() || !pending_.back().done) return;
-      pending_.back().done = nullptr;
-      const Pending& late = pending_.back();
-      // The server's rule: in a simultaneous game (DCMS) a missing setup is an illegal setup
-      // (a loss), a missing move a null move.
-      const char* consequence = !is_simultaneous(late.game) ? ": the server applies the timeout rule"
-                                : late.phase == "setup"     ? ": no placement, an illegal setup"
-                                                            : ": null move";
-      out_ << "bridge: the bot missed the deadline for " << turn_name(late.game, turn) << consequence << std::endl;
+      report_missed(pending_.back());
     });
   }
+}
+
+void BotActor::report_missed(Pending& late) {
+  late.done = nullptr;  // an answer that still comes is dropped
+  deadline_.cancel();
+  // The server's rule: in a simultaneous game (DCMS) a missing setup is an illegal setup
+  // (a loss), a missing move a null move.
+  const char* consequence = !is_simultaneous(late.game) ? ": the server applies the timeout rule"
+                            : late.phase == "setup"     ? ": no placement, an illegal setup"
+                                                        : ": null move";
+  out_ << "bridge: the bot missed the deadline for " << turn_name(late.game, late.turn) << consequence << std::endl;
+}
+
+// The server can tell of a missed deadline before the bridge's timer does (that clock
+// started later, when the request reached the bridge): a DCMS turn resolved with the seat's
+// move null, or a lost-on-time ending.
+void BotActor::note_missed_deadline(const json& state) {
+  if (pending_.empty() || !pending_.back().done) return;
+  Pending& waiting = pending_.back();
+  const std::string you = state.value("you", "");
+  bool missed = false;
+  if (is_simultaneous(waiting.game)) {
+    const json& moves = field(field(state, "last"), "moves");
+    missed = state.value("turn", 0) == waiting.turn + 1 && moves.is_object() && moves.contains(you) &&
+             moves[you].is_null();
+  } else {
+    const json& outcome = field(state, "outcome");
+    missed = outcome.is_object() && outcome.value("reason", "") == "timeout" && field(outcome, "winner") != you;
+  }
+  if (missed) report_missed(waiting);
 }
 
 void BotActor::on_line(const std::string& line) {

@@ -52,6 +52,9 @@ class BotActor : public Actor {
   };
   void on_line(const std::string& line);
   void fail(const std::string& why);
+  // Says the bot missed the deadline of `late`, whose answer is then dropped.
+  void report_missed(Pending& late);
+  void note_missed_deadline(const nlohmann::json& state);
 
   BotProcess& bot_;
   std::ostream& out_;
