@@ -26,6 +26,12 @@ engine::Options shown_options(const GameCodec& codec, const engine::Options& res
   return shown;
 }
 
+bool has_hidden_information(const GameCodec& codec, const engine::Options& resolved) {
+  const auto& values = resolved.values();
+  return std::any_of(values.begin(), values.end(),
+                     [&](const auto& option) { return codec.hides_option(option.first, resolved); });
+}
+
 bool is_inline_file(const engine::GameInfo& game, std::string_view option) {
   return std::any_of(game.options.begin(), game.options.end(), [&](const auto& spec) {
     return spec.name == option && spec.type == engine::OptionSpec::Type::Text;

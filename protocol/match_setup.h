@@ -34,6 +34,10 @@ PreparedMatch prepare_match(const engine::GameInfo& game, const GameCodec& codec
 // (`pieces` beside `pieces_text`).
 engine::Options shown_options(const GameCodec& codec, const engine::Options& resolved);
 
+// Whether a match with these resolved options has information some seat may not see
+// (Tactego with fog): one of them would give it away.
+bool has_hidden_information(const GameCodec& codec, const engine::Options& resolved);
+
 // Whether `option` of `game` is an inline file (pieces_text, map_text: up to 64 KiB), which
 // list_matches leaves out of a match's terms (naming it in set_by_creator only).
 bool is_inline_file(const engine::GameInfo& game, std::string_view option);

@@ -44,6 +44,7 @@ Match::Match(boost::asio::any_io_executor executor, std::string id, const engine
       info_(info),
       codec_(codec),
       resolved_(std::move(resolved)),
+      hides_information_(protocol::has_hidden_information(codec, resolved_)),
       settings_(settings),
       state_(std::move(state)),
       deadline_margin_(deadline_margin),

@@ -183,6 +183,7 @@ class Match : public std::enable_shared_from_this<Match> {
   const engine::GameInfo& info_;
   const protocol::GameCodec& codec_;
   const engine::Options resolved_;
+  const bool hides_information_;  // some seat may not see everything (fog Tactego)
   const protocol::MatchSettings settings_;
   std::unique_ptr<engine::GameState> state_;
   const std::chrono::milliseconds deadline_margin_;

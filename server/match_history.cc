@@ -2,6 +2,7 @@
 
 #include "engine/registry.h"
 #include "protocol/game_codec.h"
+#include "protocol/match_setup.h"
 #include "server/match_services.h"
 
 namespace skirmish::server {
@@ -22,9 +23,9 @@ bool hidden(const store::MatchRecord& record, const std::string& option) {
 }
 
 bool has_hidden_information(const store::MatchRecord& record) {
-  for (const auto& [name, value] : record.options.values())
-    if (hidden(record, name)) return true;
-  return false;
+  if (finished(record)) return false;
+  const auto* codec = protocol::find_codec(record.game);
+  return codec != nullptr && protocol::has_hidden_information(*codec, record.options);
 }
 
 std::string seat_name(const store::MatchRecord& record, engine::Seat seat) {

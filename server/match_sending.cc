@@ -31,11 +31,12 @@ Message Match::encode_for(const engine::Viewer& viewer, std::string_view you,
   return make_message(protocol::encode_state(info, codec_, *state_, viewer, you, id));
 }
 
-// Until the game starts a seat sees what a spectator sees: a seat left before the start
-// passes to someone else, and its hidden pieces (fog Tactego) must not have been shown to
-// anyone but the player who plays them.
+// In a match with hidden information (fog Tactego) a seat sees what a spectator sees until
+// the game starts: a seat left before the start passes to someone else, and its hidden
+// pieces must not have been shown to anyone but the player who plays them.
 engine::Viewer Match::seat_viewer(engine::Seat seat) const {
-  return status_ == protocol::MatchStatus::Waiting ? engine::Viewer::spectator() : engine::Viewer::of_seat(seat);
+  return status_ == protocol::MatchStatus::Waiting && hides_information_ ? engine::Viewer::spectator()
+                                                                         : engine::Viewer::of_seat(seat);
 }
 
 void Match::publish(std::optional<engine::Seat> requester, const std::string& id) {

@@ -228,6 +228,20 @@ TEST_CASE("Tactego with fog: no hidden kind reaches the opponent or a spectator"
   CHECK_THAT(m.start0.dump(), Catch::Contains("\"RF\""));
 }
 
+TEST_CASE("Only a match with hidden information shows a waiting seat no more than a spectator",
+          "[server][tactego][fog]") {
+  RunningServer server;
+  TestClient player(server.port(), "player");
+  player.hello("player");
+  const std::string open_game = player.create_match("tactego", {{"pieces", "small_game"}, {"seed", "open"}});
+  REQUIRE(player.join(open_game, "red").at("type") == "joined");
+  CHECK_THAT(player.wait_for("state").at("view").at("board").dump(), Catch::Contains("\"RF\""));
+  REQUIRE(player.request({{"type", "leave"}}).at("type") == "left");
+  const std::string dcms = player.create_match("dcms", Json::object());
+  REQUIRE(player.join(dcms, "red").at("type") == "joined");
+  CHECK(player.wait_for("state").at("view").at("color") == 1);  // the seat's own side, as ever
+}
+
 TEST_CASE("Tactego with fog: the final state gives everyone the seed, also after a resignation",
           "[server][tactego][fog]") {
   RunningServer server;
