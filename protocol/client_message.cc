@@ -239,6 +239,12 @@ const json& require_field(const json& message, std::string_view field) {
   return *it;
 }
 
+void require_move_fields(const json& message, std::initializer_list<std::string_view> fields,
+                         std::string_view form) {
+  for (const std::string_view field : fields)
+    if (message.find(field) == message.end()) bad(field, "is missing (" + std::string(form) + ")");
+}
+
 long long require_integer(const json& message, std::string_view field) {
   const json& value = require_field(message, field);
   if (is_huge_whole_number(value)) bad(field, "is out of range");

@@ -2,6 +2,7 @@
 // Requests from clients (docs/protocol.md "Client → server"): one JSON text frame parsed
 // and checked for shape. Game-specific move fields stay JSON for the game's codec.
 #include <cstdint>
+#include <initializer_list>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -67,6 +68,10 @@ const std::string& require_string(const nlohmann::json& message, std::string_vie
 // [row, col] of integers.
 std::pair<long long, long long> require_position(const nlohmann::json& message,
                                                  std::string_view field);
+// A move message missing one of the game's `fields`: the error names it and shows the
+// game's move `form` ("a Tactego move is {...}"), for a bot that sent another game's move.
+void require_move_fields(const nlohmann::json& message, std::initializer_list<std::string_view> fields,
+                         std::string_view form);
 
 // hello's `name`: valid UTF-8 of at most kMaxNameLength characters, without control
 // characters (C0, DEL, C1) or bidirectional overrides and isolates (U+202A..U+202E,

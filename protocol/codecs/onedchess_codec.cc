@@ -22,6 +22,8 @@ class OneDChessCodec final : public GameCodec {
 
   std::string move_text(const nlohmann::json& message, const engine::GameState&,
                         engine::Seat) const override {
+    require_move_fields(message, {"position", "direction"},
+                        "a 1D Chess move is {\"position\": 2, \"direction\": \"RIGHT\"}");
     const long long position = require_integer(message, "position");
     const std::string& direction = require_string(message, "direction");
     if (direction != "LEFT" && direction != "RIGHT")

@@ -79,6 +79,7 @@ class TactegoCodec final : public GameCodec {
 
   std::string move_text(const nlohmann::json& message, const engine::GameState&,
                         engine::Seat) const override {
+    require_move_fields(message, {"from", "to"}, "a Tactego move is {\"from\": [row, col], \"to\": [row, col]}");
     const auto [r1, c1] = require_position(message, "from");
     const auto [r2, c2] = require_position(message, "to");
     return tg::format_move({{checked_int(r1, "from"), checked_int(c1, "from")},

@@ -79,6 +79,9 @@ TEST_CASE("1D Chess codec: moves, view and last move") {
              Catch::Contains("'position'"));
   CHECK_THAT(bad_message_field(codec, *state, R"({"direction": "LEFT"})"),
              Catch::Contains("'position'"));
+  // Another game's move: the error shows this game's form.
+  CHECK(bad_message_field(codec, *state, R"({"move": "M 4"})") ==
+        "field 'position' is missing (a 1D Chess move is {\"position\": 2, \"direction\": \"RIGHT\"})");
   // Above LLONG_MAX: refused like any number too large, never read as -1 ("off the board").
   for (const char* big : {R"({"position": 18446744073709551615, "direction": "LEFT"})",
                           R"({"position": 9223372036854775808, "direction": "LEFT"})",
@@ -105,6 +108,8 @@ TEST_CASE("Tactego codec: move shape and last move with combat") {
                   {"seed", "x"}});
   CHECK(codec.move_text(json::parse(R"({"from": [1, 0], "to": [2, 0]})"), *state, 0) == "1 0 2 0");
   CHECK_THAT(bad_message_field(codec, *state, R"({"from": [1, 0]})"), Catch::Contains("'to'"));
+  CHECK(bad_message_field(codec, *state, R"({"move": "1 0 2 0"})") ==
+        "field 'from' is missing (a Tactego move is {\"from\": [row, col], \"to\": [row, col]})");
   CHECK_THAT(bad_message_field(codec, *state, R"({"from": [1], "to": [2, 0]})"),
              Catch::Contains("'from'"));
   CHECK_THAT(bad_message_field(codec, *state, R"({"from": [1, 0], "to": [99999999999, 0]})"),
