@@ -4,6 +4,8 @@
 #include "client-cli/game_ui.h"
 #include "client-cli/json_field.h"
 #include "client-cli/screens.h"
+#include "client-cli/style.h"
+#include "client-cli/untrusted_json.h"
 
 namespace skirmish::client {
 
@@ -11,9 +13,11 @@ using nlohmann::json;
 
 namespace {
 
+// A bot's line as the bridge quotes it: cut short, and safe for the terminal or log it goes
+// to (a student's bot must not reach the instructor's terminal with escape sequences).
 std::string quote_line(const std::string& line) {
   constexpr std::size_t kShown = 200;
-  return "'" + (line.size() > kShown ? line.substr(0, kShown) + "..." : line) + "'";
+  return "'" + printable(line.size() > kShown ? line.substr(0, kShown) + "..." : line) + "'";
 }
 
 // Refused answers of one turn written to the log; the rest are only counted (a bot may
@@ -138,8 +142,9 @@ void BotActor::on_line(const std::string& line) {
   Pending request = std::move(pending_.front());
   pending_.pop_front();
   last_answer_ = line;
-  const json answer = json::parse(line, nullptr, false);
-  const std::string problem = answer.is_discarded() ? "not JSON" : check_answer(answer, request.game, request.phase);
+  std::string not_json;
+  const json answer = parse_untrusted(line, not_json);  // a bot's deep nesting must not overflow our stack
+  const std::string problem = answer.is_discarded() ? not_json : check_answer(answer, request.game, request.phase);
   if (!problem.empty()) return fail("the bot wrote something that is not a move: " + quote_line(line) + " (" + problem + ")");
   if (!request.done) {
     out_ << "bridge: dropped the bot's late answer for " << turn_name(request.game, request.turn) << std::endl;

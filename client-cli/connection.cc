@@ -2,6 +2,7 @@
 
 #include "client-cli/durations.h"
 #include "client-cli/style.h"
+#include "client-cli/untrusted_json.h"
 
 #include <chrono>
 
@@ -164,9 +165,19 @@ void Connection::read_next() {
     if (ec) return self->fail(self->describe_read_error(ec));
     const std::string text = beast::buffers_to_string(self->buffer_.data());
     self->buffer_.consume(self->buffer_.size());
-    auto message = nlohmann::json::parse(text, nullptr, false);
-    if (!message.is_object()) return self->fail("the server sent something that is not JSON");
-    if (self->on_message_) self->on_message_(message);
+    std::string why;
+    auto message = parse_untrusted(text, why);
+    if (!message.is_object())
+      return self->fail("the server sent something that is " + (why.empty() ? "not a JSON object" : why));
+    make_displayable(message);
+    // A message of the wrong shape (a number where a name goes, a board of the wrong size)
+    // is the server's fault, said as such, not a crash of this client.
+    try {
+      if (self->on_message_) self->on_message_(message);
+    } catch (const std::exception& error) {
+      return self->fail(std::string("the server sent a message this client cannot use (") + printable(error.what()) +
+                        "): " + printable(message.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace).substr(0, 200)));
+    }
     if (!self->closed_) self->read_next();
   };
   std::visit([&](auto& ws) { ws.async_read(buffer_, on_read); }, ws_);

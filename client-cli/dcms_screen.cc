@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cctype>
 #include <map>
+#include <stdexcept>
 
 namespace skirmish::client {
 
@@ -19,12 +20,16 @@ std::string render_dcms_within(const nlohmann::json& view, const Style& style, i
   const auto& walls = view.at("walls");
   const int rows = view.at("rows").get<int>();
   const int cols = view.at("cols").get<int>();
+  // A view from the server is checked like any input: it indexes the walls below.
+  if (rows < 1 || cols < 1 || 1LL * rows * cols > kMaxDcmsSquares || walls.size() != static_cast<std::size_t>(rows))
+    throw std::runtime_error("a DCMS map of " + std::to_string(rows) + " x " + std::to_string(cols) + " squares with " +
+                             std::to_string(walls.size()) + " rows of walls");
   std::map<std::pair<int, int>, std::string> pieces;
   const nlohmann::json placement = view.value("placement", nlohmann::json::object());
   std::size_t most_on_a_square = 0;
   for (const auto& [letter, pos] : placement.items()) {
-    if (!pos.is_array()) continue;
-    std::string& here = pieces[{pos[0].get<int>(), pos[1].get<int>()}];
+    if (pos.is_null()) continue;  // not on the board
+    std::string& here = pieces[{pos.at(0).get<int>(), pos.at(1).get<int>()}];
     here += letter;
     most_on_a_square = std::max(most_on_a_square, here.size());
   }
@@ -46,6 +51,9 @@ std::string render_dcms_within(const nlohmann::json& view, const Style& style, i
     std::string label = std::to_string(r);
     out += std::string(label.size() < 3 ? 3 - label.size() : 0, ' ') + label;
     const std::string row = walls.at(static_cast<std::size_t>(r)).get<std::string>();
+    if (row.size() != static_cast<std::size_t>(cols))
+      throw std::runtime_error("a DCMS wall row of " + std::to_string(row.size()) + " squares on a map " +
+                               std::to_string(cols) + " wide");
     for (int c = 0; c < cols; ++c) {
       auto it = pieces.find({r, c});
       if (!narrow || c == 0) out += " ";

@@ -11,6 +11,8 @@
 #include "client-cli/json_field.h"
 #include "client-cli/match_record_file.h"
 #include "client-cli/server_http.h"
+#include "client-cli/style.h"
+#include "client-cli/untrusted_json.h"
 #include "client-cli/words.h"
 #include "engine/registry.h"
 
@@ -46,13 +48,17 @@ json fetch_match_record(const ServerUrl& server, const std::string& match) {
   const std::string path = "/api/matches/" + match;
   const std::string where = server.http_text(path);
   const HttpReply response = http_get(server, path);
-  const json body = json::parse(response.body, nullptr, false);
+  std::string not_json;
+  json body = parse_untrusted(response.body, not_json);
+  if (!body.is_discarded()) make_displayable(body);
   if (response.status != 200) {
-    const std::string why = body.is_object() && body.contains("error") ? field(body, "error").get<std::string>()
-                                                                       : response.body;
+    const std::string why = body.is_object() && field(body, "error").is_string()
+                                ? field(body, "error").get<std::string>()
+                                : printable(response.body.substr(0, 200));
     throw std::runtime_error(where + ": HTTP " + std::to_string(response.status) + ": " + why);
   }
-  if (!body.is_object()) throw std::runtime_error(where + ": the answer is not a JSON object");
+  if (!body.is_object())
+    throw std::runtime_error(where + ": the answer is not a JSON object" + (not_json.empty() ? "" : " (" + not_json + ")"));
   return body;
 }
 
@@ -103,8 +109,10 @@ json read_record_file(const std::string& path) {
   if (!in || std::filesystem::is_directory(path, error)) throw std::runtime_error("cannot read " + path);
   std::ostringstream text;
   text << in.rdbuf();
-  const json record = json::parse(text.str(), nullptr, false);
-  if (record.is_discarded()) throw std::runtime_error(path + " is not JSON");
+  std::string why;
+  json record = parse_untrusted(text.str(), why);
+  if (record.is_discarded()) throw std::runtime_error(path + " is " + why);
+  make_displayable(record);  // a record file may come from anyone
   return record;
 }
 

@@ -9,7 +9,13 @@
 
 namespace skirmish::client {
 
-// The board of `view` (the `state` message's view), ending with a newline.
+// The largest boards a view may describe (the engines' limits: a Tactego side is 1..100, a
+// DCMS map at most 64 KiB of text); a larger one is refused, not allocated.
+inline constexpr int kMaxTactegoSide = 100;
+inline constexpr long long kMaxDcmsSquares = 1 << 16;
+
+// The board of `view` (the `state` message's view), ending with a newline. Throws
+// std::exception for a view of the wrong shape (a server's fault, said as such by the caller).
 std::string render_board(const std::string& game, const nlohmann::json& view, const Style& style);
 // One or more lines saying what the last move or turn did ("" when `last` is null).
 std::string describe_last(const std::string& game, const nlohmann::json& last);

@@ -5,6 +5,8 @@
 #include <sys/ioctl.h>
 #include <unistd.h>
 
+#include "client-cli/untrusted_json.h"
+
 namespace skirmish::client {
 
 Style Style::detect() {
@@ -24,23 +26,6 @@ int terminal_columns() {
   return size.ws_col;
 }
 
-std::string printable(std::string_view text) {
-  std::string out;
-  out.reserve(text.size());
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    const auto byte = static_cast<unsigned char>(text[i]);
-    // C1 controls are U+0080..U+009F: in UTF-8, 0xC2 followed by 0x80..0x9F.
-    const bool c1 = byte == 0xC2 && i + 1 < text.size() &&
-                    static_cast<unsigned char>(text[i + 1]) >= 0x80 &&
-                    static_cast<unsigned char>(text[i + 1]) <= 0x9F;
-    if (byte < 0x20 || byte == 0x7F || c1) {
-      out += '?';
-      if (c1) ++i;
-    } else {
-      out += text[i];
-    }
-  }
-  return out;
-}
+std::string printable(std::string_view text) { return displayable(text, /*keep_line_breaks=*/false); }
 
 }  // namespace skirmish::client

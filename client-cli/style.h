@@ -27,8 +27,9 @@ class Style {
 // How many columns the terminal on stdout has; 0 when stdout is no terminal.
 int terminal_columns();
 
-// Text from the server that a person's terminal will show (player names): control
-// characters become '?', so no other player can clear the screen or forge lines.
+// Text from the server that a person's terminal will show on one line (player names):
+// control characters, line breaks and bidirectional overrides become '?'
+// (untrusted_json.h), so no other player can clear the screen or forge lines.
 std::string printable(std::string_view text);
 
 }  // namespace skirmish::client

@@ -1,6 +1,7 @@
 // Tactego: the seeds' grid (column header, row number, "R5"/"B10"/"B?" cells), drawn by the
 // rule engine's own renderer from the JSON view.
 #include <algorithm>
+#include <stdexcept>
 
 #include "client-cli/game_ui_parts.h"
 #include "client-cli/screens.h"
@@ -53,6 +54,10 @@ std::string render_tactego(const nlohmann::json& view, const Style& style) {
   tactego::BoardView board;
   board.rows = view.at("rows").get<int>();
   board.cols = view.at("cols").get<int>();
+  // A view from the server is checked like any input: it indexes the board below.
+  if (board.rows < 1 || board.cols < 1 || board.rows > kMaxTactegoSide || board.cols > kMaxTactegoSide)
+    throw std::runtime_error("a Tactego board of " + std::to_string(board.rows) + " x " + std::to_string(board.cols) +
+                             " squares (at most " + std::to_string(kMaxTactegoSide) + " a side)");
   board.cells.resize(static_cast<std::size_t>(board.rows * board.cols));
   // The engine's minimum, so the grid is the seed's (and the engine's) for every preset.
   int cell_width = 3;
@@ -62,6 +67,7 @@ std::string render_tactego(const nlohmann::json& view, const Style& style) {
       const auto& cell = rows.at(static_cast<std::size_t>(r)).at(static_cast<std::size_t>(c));
       if (cell.is_null()) continue;
       const std::string text = cell.get<std::string>();
+      if (text.empty()) throw std::runtime_error("an empty Tactego square name");
       auto& out = board.cells[static_cast<std::size_t>(r * board.cols + c)];
       out.owner = text.rfind('R', 0) == 0 ? 0 : 1;
       out.piece = piece_of(text.substr(1));
@@ -69,8 +75,10 @@ std::string render_tactego(const nlohmann::json& view, const Style& style) {
     }
   }
   for (const auto& pos : view.value("revealed", nlohmann::json::array())) {
-    board.cells[static_cast<std::size_t>(pos[0].get<int>() * board.cols + pos[1].get<int>())]
-        .revealed = true;
+    const int r = pos.size() == 2 ? pos.at(0).get<int>() : -1, c = pos.size() == 2 ? pos.at(1).get<int>() : -1;
+    if (r < 0 || c < 0 || r >= board.rows || c >= board.cols)
+      throw std::runtime_error("a revealed square " + pos.dump() + " off the board");
+    board.cells[static_cast<std::size_t>(r * board.cols + c)].revealed = true;
   }
   return colourise(tactego::render_board(board, cell_width), style);
 }
