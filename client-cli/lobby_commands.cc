@@ -1,10 +1,12 @@
 #include "client-cli/lobby_commands.h"
 
+#include <chrono>
 #include <iomanip>
 #include <iostream>
 #include <stdexcept>
 
 #include <boost/asio/io_context.hpp>
+#include <boost/asio/steady_timer.hpp>
 
 #include "client-cli/connection.h"
 #include "client-cli/json_field.h"
@@ -20,11 +22,16 @@ using nlohmann::json;
 
 namespace {
 
+// A server that keeps the connection (it answers pings) but never replies would otherwise
+// hold a `list` or `games` for ever.
+constexpr std::chrono::seconds kReplyWait{15};
+
 // Sends hello and `request`, hands the reply to `print`, and closes.
 int ask_server(const ServerUrl& url, const json& request,
                const std::function<void(const json&)>& print) {
   boost::asio::io_context io;
   auto connection = std::make_shared<Connection>(io, url);
+  boost::asio::steady_timer reply_wait(io);
   int code = 1;
   connection->on_message([&](const json& message) {
     const std::string type = message.value("type", "");
@@ -36,9 +43,11 @@ int ask_server(const ServerUrl& url, const json& request,
       print(message);
       code = 0;
     }
+    reply_wait.cancel();
     connection->close();
   });
   connection->on_closed([&](const std::string& reason) {
+    reply_wait.cancel();
     std::cerr << "Lost the connection to " << url.text() << ": " << reason << std::endl;
   });
   connection->connect([&](const std::string& error) {
@@ -48,6 +57,12 @@ int ask_server(const ServerUrl& url, const json& request,
     }
     connection->send({{"type", "hello"}, {"version", protocol::kProtocolVersion}, {"id", 1}});
     connection->send(request);
+    reply_wait.expires_after(kReplyWait);
+    reply_wait.async_wait([&](boost::system::error_code ec) {
+      if (ec) return;
+      std::cerr << "The server at " << url.text() << " sent no reply within " << kReplyWait.count() << " s" << std::endl;
+      connection->close();
+    });
   });
   io.run();
   return code;
