@@ -315,7 +315,7 @@ void MatchSession::remember_seat() {
 void MatchSession::forget_seat() {
   if (!seat_saved_) return;
   seat_saved_ = false;
-  client::forget_seat(match_, seat_);
+  client::forget_seat(url_.text(), match_, seat_);
 }
 
 void MatchSession::on_error(const json& error) {
@@ -351,7 +351,7 @@ void MatchSession::on_error(const json& error) {
     // A match that ended or is gone has no seat to come back to.
     if (code == "game_over" || code == "no_such_match") {
       forget_seat();
-      if (request_.mode == SeatRequest::Mode::Resume) client::forget_seat(request_.match, request_.seat);
+      if (request_.mode == SeatRequest::Mode::Resume) client::forget_seat(url_.text(), request_.match, request_.seat);
     }
     return finish(1, "Cannot resume the seat (" + where + ")");
   }
@@ -399,7 +399,7 @@ void MatchSession::on_state(const json& state) {
     // A resume that finds the game ended: the seat's file, saved by the client that
     // stopped, has nothing left to come back to.
     if (request_.mode == SeatRequest::Mode::Resume && !seat_.empty() && seat_ != "spectator")
-      client::forget_seat(match_, seat_);
+      client::forget_seat(url_.text(), match_, seat_);
     actor_.finished(state);
     if (request_.replay_hint && server_keeps_history_ && !match_.empty())
       actor_.notice("Step through it again: " + replay_command(url_, match_));

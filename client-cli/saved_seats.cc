@@ -5,6 +5,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
+#include <stdexcept>
 #include <string_view>
 #include <system_error>
 
@@ -14,6 +15,8 @@
 #include <unistd.h>
 
 #include <nlohmann/json.hpp>
+
+#include "client-cli/server_url.h"
 
 namespace skirmish::client {
 
@@ -102,6 +105,29 @@ std::string absolute_ca_file(const SavedSeat& seat) {
   return ec ? seat.ca_file : absolute.lexically_normal().string();
 }
 
+// The seat file at `path` as JSON: null when there is none, or it is no JSON object (a
+// file cut short, not a seat's), or it cannot be read. Not followed when a symlink.
+nlohmann::json read_seat_file(const fs::path& path) {
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
+  if (fd < 0) return nullptr;
+  std::string text;
+  char buffer[4096];
+  for (;;) {
+    const ssize_t n = ::read(fd, buffer, sizeof buffer);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0 || text.size() > (1u << 20)) break;  // a seat's file is a few hundred bytes
+    text.append(buffer, static_cast<std::size_t>(n));
+  }
+  ::close(fd);
+  auto record = nlohmann::json::parse(text, nullptr, /*allow_exceptions=*/false);
+  return record.is_object() ? record : nlohmann::json(nullptr);
+}
+
+std::string string_field(const nlohmann::json& record, const char* key) {
+  const auto it = record.find(key);
+  return it != record.end() && it->is_string() ? it->get<std::string>() : "";
+}
+
 nlohmann::json seat_record(const SavedSeat& seat) {
   nlohmann::json record = {{"server", seat.server}, {"match", seat.match}, {"game", seat.game},
                            {"seat", seat.seat}, {"token", seat.token}};
@@ -124,6 +150,15 @@ SaveResult save_seat(const SavedSeat& seat) {
   if (!path) return {std::nullopt, "no place to keep it (set SKIRMISH_STATE_DIR)"};
   if (auto error = create_private_directories(path->parent_path()); !error.empty()) return {std::nullopt, error};
   remove_stale_seat_files(path->parent_path());
+  // Match ids are unique on one server only: a file of this name may hold another server's
+  // seat (or a faulty server may name another's match). Its token is not ours to replace.
+  if (const auto existing = read_seat_file(*path); existing.is_object() && existing.contains("server")) {
+    const std::string server = string_field(existing, "server");
+    if (!same_server(server, seat.server))
+      return {std::nullopt, path->string() + " holds a seat of match " + seat.match + " on another server (" +
+                                (server.empty() ? std::string("not named") : server) +
+                                "), which is left as it is"};
+  }
   // The token acts for the seat: only its owner may read it.
   if (auto error = write_private_file(*path, seat_record(seat).dump() + "\n"); !error.empty())
     return {std::nullopt, error};
@@ -135,11 +170,23 @@ bool left_behind(const SavedSeat& seat) {
   return seat.client_pid > 0 && ::kill(seat.client_pid, 0) != 0 && errno == ESRCH;
 }
 
-void forget_seat(const std::string& match, const std::string& seat) {
-  if (const auto path = seat_file(match, seat)) {
-    std::error_code ignored;
-    fs::remove(*path, ignored);
+bool same_server(const std::string& saved, const std::string& server) {
+  try {
+    return parse_server_url(saved).text() == parse_server_url(server).text();
+  } catch (const std::invalid_argument&) {
+    return false;
   }
+}
+
+void forget_seat(const std::string& server, const std::string& match, const std::string& seat) {
+  const auto path = seat_file(match, seat);
+  if (!path) return;
+  const auto record = read_seat_file(*path);
+  if (!record.is_object() || !same_server(string_field(record, "server"), server) ||
+      string_field(record, "match") != match || string_field(record, "seat") != seat)
+    return;  // not this server's seat (or not a seat's file at all): someone else's to keep
+  std::error_code ignored;
+  fs::remove(*path, ignored);
 }
 
 std::vector<SavedSeat> saved_seats(const std::string& match) {

@@ -4,7 +4,9 @@
 // with `skirmish resume MATCH` within the reconnect grace. One file per seat, readable by
 // its owner only (created 0600, in directories created 0700), removed when the game ends or
 // the seat is left; one left behind by a client that never saw its game end is removed a
-// day later, when another seat is saved.
+// day later, when another seat is saved. A file is named by its match and seat only
+// (MATCH-SEAT.json), so another server's match of the same id could have the same name:
+// a file that holds another server's seat is never replaced or removed for this one.
 #include <chrono>
 #include <filesystem>
 #include <optional>
@@ -39,13 +41,21 @@ std::optional<std::filesystem::path> saved_seats_dir();
 
 // Writes the seat's file, readable by its owner only from the start (and removes seat
 // files older than kStaleSeatAge); returns its path, or an error message (the game goes
-// on without it).
+// on without it). A file of that name holding a seat of another server (its "server" is
+// not seat.server) is left as it is: an error, not overwritten.
 struct SaveResult {
   std::optional<std::filesystem::path> path;
   std::string error;
 };
 SaveResult save_seat(const SavedSeat& seat);
-void forget_seat(const std::string& match, const std::string& seat);
+// Removes the file of `seat` in `match` taken on `server`: only when the file says so (its
+// "server", "match" and "seat"); one holding another server's seat, or unreadable, stays
+// (a day-old one goes with the stale files).
+void forget_seat(const std::string& server, const std::string& match, const std::string& seat);
+
+// Whether `saved` (a seat file's "server") names the server `server` names, however
+// written ("ws://h:8080" is "ws://h:8080/"); false when either is no server URL.
+bool same_server(const std::string& saved, const std::string& server);
 
 // The seats saved for `match` (usually one; two when both were played from this account).
 std::vector<SavedSeat> saved_seats(const std::string& match);

@@ -142,3 +142,83 @@ TEST_CASE("saving a seat removes seat files older than a day, and nothing else")
   CHECK(saved_seats("NEW00001").size() == 1);
   CHECK(fs::exists(not_a_seat));
 }
+
+namespace {
+
+// A seat file as another client wrote it (another server's seat, or not a seat's at all).
+void write_file(const fs::path& path, const std::string& text) { std::ofstream(path) << text; }
+
+std::string read_file(const fs::path& path) {
+  std::ifstream in(path);
+  std::string text;
+  for (std::string line; std::getline(in, line);) text += line + "\n";
+  return text;
+}
+
+constexpr const char* kFriendsSeat =
+    R"({"server":"ws://friend.example:8080/","match":"ZZZZZZZZ","game":"onedchess","seat":"white","token":"REAL"})"
+    "\n";
+
+}  // namespace
+
+TEST_CASE("a seat file of another server's match of the same id is neither replaced nor removed") {
+  skirmish::test::TempDir dir;
+  ScopedEnv state("SKIRMISH_STATE_DIR", dir.path().c_str());
+  const fs::path file = dir.path() / "ZZZZZZZZ-white.json";
+  write_file(file, kFriendsSeat);
+
+  const SavedSeat ours{"ws://127.0.0.1:9000/", "ZZZZZZZZ", "onedchess", "white", "EVIL"};
+  const SaveResult saved = save_seat(ours);
+  CHECK_FALSE(saved.path.has_value());
+  CHECK_THAT(saved.error, Catch::Contains(file.string()) && Catch::Contains("another server") &&
+                              Catch::Contains("ws://friend.example:8080/"));
+  CHECK(read_file(file) == kFriendsSeat);
+
+  forget_seat("ws://127.0.0.1:9000/", "ZZZZZZZZ", "white");
+  CHECK(read_file(file) == kFriendsSeat);
+  REQUIRE(saved_seats("ZZZZZZZZ").size() == 1);
+  CHECK(saved_seats("ZZZZZZZZ")[0].token == "REAL");  // `skirmish resume ZZZZZZZZ` still finds it
+
+  // Its own server forgets it, however the URL is written.
+  forget_seat("ws://friend.example:8080", "ZZZZZZZZ", "white");
+  CHECK_FALSE(fs::exists(file));
+}
+
+TEST_CASE("a seat file of the same server is replaced and forgotten") {
+  skirmish::test::TempDir dir;
+  ScopedEnv state("SKIRMISH_STATE_DIR", dir.path().c_str());
+  const fs::path file = dir.path() / "AAAA1111-red.json";
+  REQUIRE(save_seat(seat("AAAA1111")).path);
+  SavedSeat again = seat("AAAA1111", "wss://games.example.org:8080");  // the same server, written otherwise
+  again.token = "NEWTOKEN";
+  REQUIRE(save_seat(again).path);
+  CHECK(saved_seats("AAAA1111")[0].token == "NEWTOKEN");
+
+  // Another seat, or another match, of this server is not this file's.
+  forget_seat("wss://games.example.org:8080/", "AAAA1111", "blue");
+  forget_seat("wss://games.example.org:8080/", "BBBB1111", "red");
+  CHECK(fs::exists(file));
+  forget_seat("wss://games.example.org:8080/", "AAAA1111", "red");
+  CHECK_FALSE(fs::exists(file));
+}
+
+TEST_CASE("a seat file that says another match or none is not forgotten") {
+  skirmish::test::TempDir dir;
+  ScopedEnv state("SKIRMISH_STATE_DIR", dir.path().c_str());
+  const fs::path misnamed = dir.path() / "AAAA1111-red.json";
+  const std::string other_match =
+      R"({"server":"ws://127.0.0.1:9000/","match":"BBBB2222","game":"tactego","seat":"red","token":"T"})" "\n";
+  write_file(misnamed, other_match);
+  forget_seat("ws://127.0.0.1:9000/", "AAAA1111", "red");
+  CHECK(read_file(misnamed) == other_match);
+
+  const fs::path garbled = dir.path() / "CCCC3333-red.json";
+  write_file(garbled, "{\"server\":");  // cut short: no one's seat
+  forget_seat("ws://127.0.0.1:9000/", "CCCC3333", "red");
+  CHECK(fs::exists(garbled));
+  // Nothing in it can take a seat back: a seat of that name is saved over it.
+  const SaveResult saved = save_seat({"ws://127.0.0.1:9000/", "CCCC3333", "tactego", "red", "T"});
+  INFO(saved.error);
+  REQUIRE(saved.path);
+  CHECK(saved_seats("CCCC3333").size() == 1);
+}
