@@ -11,6 +11,7 @@
 #include "client-cli/match_terms.h"
 #include "client-cli/saved_seats.h"
 #include "client-cli/style.h"
+#include "protocol/match_ids.h"
 #include "protocol/version.h"
 
 namespace skirmish::client {
@@ -89,6 +90,7 @@ void MatchSession::on_connected(const std::string& error, bool resuming) {
   if (!name_.empty()) hello["name"] = name_;
   send(hello);
   if (resuming) {
+    asked_match_ = match_;
     if (seat_ == "spectator") {
       send(with_invite({{"type", "watch"}, {"match", match_}, {"id", "watch"}}, invite_));
     } else {
@@ -114,6 +116,7 @@ void MatchSession::request_seat() {
       send(with_invite({{"type", "list_matches"}, {"match", request_.match}, {"id", "terms"}}, invite_));
       break;
     case SeatRequest::Mode::Watch:
+      asked_match_ = protocol::canonical_match_id(request_.match);
       send(with_invite({{"type", "watch"}, {"match", request_.match}, {"id", "watch"}}, invite_));
       break;
     case SeatRequest::Mode::Play:
@@ -126,12 +129,15 @@ void MatchSession::request_seat() {
       send({{"type", "list_matches"}, {"game", request_.game}, {"id", "list"}});
       break;
     case SeatRequest::Mode::Resume:
+      asked_match_ = protocol::canonical_match_id(request_.match);
       send({{"type", "resume"}, {"match", request_.match}, {"token", request_.token}, {"id", "resume"}});
       break;
   }
 }
 
 void MatchSession::join(const std::string& match) {
+  // Create: the id match_created gave; Play: the listed match's; Join: the one typed.
+  asked_match_ = protocol::canonical_match_id(match);
   json message = {{"type", "join"}, {"match", match}, {"id", "join"}};
   if (!request_.seat.empty()) message["seat"] = request_.seat;
   send(with_invite(message, invite_));  // its creator too needs the code it was given
@@ -219,8 +225,9 @@ void MatchSession::on_message(const json& message) {
   }
   if (type == "joined") return on_joined(message);
   if (type == "watching") {
+    if (!of_our_match(message)) return;
     const bool again = seat_ == "spectator";  // back after a drop: the board is drawn anew
-    match_ = message.value("match", "");
+    match_ = asked_match_;  // the same id (of_our_match)
     game_ = message.value("game", "");
     seat_ = "spectator";
     reconnect_attempts_ = 0;
@@ -276,9 +283,32 @@ void MatchSession::show_terms(const json& listed) {
     std::cout << "Warning: " << warning << std::endl;
 }
 
+bool MatchSession::of_our_match(const json& message) {
+  const json& match = field(message, "match");
+  const std::string got = match.is_string() ? match.get<std::string>() : "";
+  // Once seated, the match is the one joined; before, the one asked for (none: nothing was).
+  const std::string& ours = match_.empty() ? asked_match_ : match_;
+  if (!ours.empty() && !got.empty() && protocol::canonical_match_id(got) == ours) return true;
+  const std::string type = message.value("type", "");
+  if (type == "state" && ours.empty()) return false;  // before any seat was asked for: not ours to show
+  finish(1, "The server answered for another match: its `" + type + "` is of match " +
+                (got.empty() ? std::string("(none named)") : printable(got)) + ", when this client asked for " +
+                (ours.empty() ? std::string("none yet") : "match " + ours) +
+                ". A faulty or hostile server: this client stops (no saved seat is changed).");
+  return false;
+}
+
 void MatchSession::on_joined(const json& joined) {
+  if (!of_our_match(joined)) return;
+  // Back after a drop, the seat resumed must be the one held: another seat's token would be
+  // saved as this one's. (--seat may name a seat by its number: a first joined is not checked.)
+  const std::string seat = joined.value("seat", "");
+  if (!seat_.empty() && seat_ != "spectator" && seat != seat_)
+    return finish(1, "The server answered for another seat: its `joined` gives seat " + printable(seat) +
+                         " of match " + match_ + ", when this client resumed seat " + seat_ +
+                         ". A faulty or hostile server: this client stops (no saved seat is changed).");
   const bool reconnected = joined.value("resumed", false) && !seat_.empty();
-  match_ = joined.value("match", "");
+  match_ = asked_match_;  // the same id (of_our_match), as canonical: seat files are named so
   game_ = joined.value("game", "");
   seat_ = joined.value("seat", "");
   token_ = joined.value("token", token_);
@@ -386,6 +416,7 @@ void MatchSession::on_error(const json& error) {
 }
 
 void MatchSession::on_state(const json& state) {
+  if (!of_our_match(state)) return;
   state_ = state;
   actor_.show(state);
   const std::string status = state.value("status", "");

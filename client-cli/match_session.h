@@ -71,6 +71,9 @@ class MatchSession {
   void show_terms(const nlohmann::json& listed);  // before joining a match by its id
   void on_joined(const nlohmann::json& joined);
   void on_state(const nlohmann::json& state);
+  // Whether `message` (joined, watching, state) is of the match this client asked for;
+  // when not, ends the session (exit 1) saying the server answered for another match.
+  bool of_our_match(const nlohmann::json& message);
   void remember_seat();
   void forget_seat();
   void ask(int key, const std::string& refused);
@@ -95,6 +98,9 @@ class MatchSession {
   boost::asio::signal_set signals_;
   int reconnect_attempts_ = 0;
 
+  // The match this client last asked to join, watch or resume (as canonical_match_id has
+  // it): a joined, watching or state of any other is the server's fault, refused.
+  std::string asked_match_;
   std::string match_;
   std::string game_;
   std::string seat_;   // "" until seated; "spectator" when watching

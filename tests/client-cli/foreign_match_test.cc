@@ -1,0 +1,318 @@
+// A faulty or hostile server answers for another match than the one the client asked
+// for. The client's MatchSession, against a scripted WebSocket server on 127.0.0.1, must
+// refuse the answer (exit 1, saying so) and leave the seat files alone, above all one of
+// another server's match of the same id.
+#include <catch2/catch.hpp>
+
+#include <chrono>
+#include <deque>
+#include <filesystem>
+#include <fstream>
+#include <functional>
+#include <iostream>
+#include <iterator>
+#include <optional>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/beast/core.hpp>
+#include <boost/beast/websocket.hpp>
+#include <nlohmann/json.hpp>
+
+#include "client-cli/match_session.h"
+#include "client-cli/saved_seats.h"
+#include "client-cli/server_url.h"
+#include "tests/client-cli/scoped_env.h"
+#include "tests/store/temp_dir.h"
+
+namespace {
+
+namespace asio = boost::asio;
+namespace beast = boost::beast;
+namespace websocket = beast::websocket;
+namespace fs = std::filesystem;
+using tcp = asio::ip::tcp;
+using nlohmann::json;
+using namespace std::chrono_literals;
+using namespace skirmish::client;
+
+constexpr const char* kAsked = "ABCDEFGH";
+constexpr const char* kOther = "ZZZZZZZZ";
+constexpr const char* kFriendsSeat =
+    R"({"server":"ws://friend.example:8080/","match":"ZZZZZZZZ","game":"onedchess","seat":"white","token":"REAL"})"
+    "\n";
+
+using Script = std::function<std::vector<json>(const json& message)>;
+
+// Accepts one WebSocket connection and answers each message with what `script` gives
+// (hello is answered with welcome first).
+class ScriptedServer {
+ public:
+  ScriptedServer(asio::io_context& io, Script script)
+      : script_(std::move(script)), acceptor_(io, tcp::endpoint(asio::ip::make_address("127.0.0.1"), 0)) {
+    acceptor_.async_accept([this](beast::error_code ec, tcp::socket socket) {
+      if (ec) return;
+      ws_.emplace(std::move(socket));
+      ws_->async_accept([this](beast::error_code ec2) {
+        if (!ec2) read();
+      });
+    });
+  }
+  std::string url() const { return "ws://127.0.0.1:" + std::to_string(acceptor_.local_endpoint().port()) + "/"; }
+  bool client_closed = false;
+
+ private:
+  void read() {
+    ws_->async_read(in_, [this](beast::error_code ec, std::size_t) {
+      if (ec) {
+        client_closed = true;
+        return;
+      }
+      const json message = json::parse(beast::buffers_to_string(in_.data()), nullptr, false);
+      in_.clear();
+      if (message.is_object() && message.value("type", "") == "hello")
+        send({{"type", "welcome"}, {"id", "hello"}, {"version", 1}, {"history", false}});
+      else if (message.is_object())
+        for (const auto& reply : script_(message)) send(reply);
+      read();
+    });
+  }
+  void send(const json& message) {
+    outbox_.push_back(message.dump());
+    if (outbox_.size() == 1) write_next();
+  }
+  void write_next() {
+    ws_->async_write(asio::buffer(outbox_.front()), [this](beast::error_code ec, std::size_t) {
+      if (ec) return;
+      outbox_.pop_front();
+      if (!outbox_.empty()) write_next();
+    });
+  }
+
+  Script script_;
+  tcp::acceptor acceptor_;
+  std::optional<websocket::stream<beast::tcp_stream>> ws_;
+  beast::flat_buffer in_;
+  std::deque<std::string> outbox_;
+};
+
+json joined(const std::string& match, bool resumed = false) {
+  return {{"type", "joined"}, {"id", resumed ? "resume" : "join"}, {"match", match}, {"game", "onedchess"},
+          {"seat", "white"}, {"seat_index", 0}, {"token", "evil0000evil0000evil0000evil0000"},
+          {"resumed", resumed}, {"players", {{"white", "me"}, {"black", "opp"}}}};
+}
+
+json state(const std::string& match, const std::string& status = "running") {
+  return {{"type", "state"}, {"match", match}, {"game", "onedchess"}, {"seq", 2}, {"you", "white"},
+          {"status", status}, {"turn", 0}, {"to_act", status == "over" ? json::array() : json::array({"black"})},
+          {"submitted", json::array()}, {"last", nullptr},
+          {"outcome", status == "over" ? json{{"winner", "white"}, {"draw", false}, {"reason", "king_taken"}}
+                                       : json(nullptr)},
+          {"view", {{"board", {"WKi", "WKn", "WKn", "EMPTY", "EMPTY", "EMPTY", "BKn", "BKn", "BKi"}}}}};
+}
+
+class Player : public Actor {
+ public:
+  void seated(const json&) override { was_seated = true; }
+  void show(const json& state) override { shown.push_back(state.value("match", "")); }
+  void act(const json&, const std::string&, ActionHandler) override {}
+  void notice(const std::string& text) override { notices.push_back(text); }
+  void finished(const json&) override {}
+  void interrupted(ActionHandler) override {}
+  void stop() override { stopped = true; }
+
+  bool was_seated = false;
+  std::vector<std::string> shown;  // the match of each state shown
+  std::vector<std::string> notices;
+  bool stopped = false;
+};
+
+// std::cout and std::cerr into strings for the life of this object.
+class Captured {
+ public:
+  Captured() : out_(std::cout.rdbuf(out_text_.rdbuf())), err_(std::cerr.rdbuf(err_text_.rdbuf())) {}
+  ~Captured() {
+    std::cout.rdbuf(out_);
+    std::cerr.rdbuf(err_);
+  }
+  Captured(const Captured&) = delete;
+  Captured& operator=(const Captured&) = delete;
+  std::string out() const { return out_text_.str(); }
+  std::string err() const { return err_text_.str(); }
+
+ private:
+  std::ostringstream out_text_;
+  std::ostringstream err_text_;
+  std::streambuf* out_;
+  std::streambuf* err_;
+};
+
+std::string read_file(const fs::path& path) {
+  std::ifstream in(path);
+  std::string text;
+  for (std::string line; std::getline(in, line);) text += line + "\n";
+  return text;
+}
+
+// A state directory holding another server's seat in match ZZZZZZZZ (or nothing).
+struct SeatsDir {
+  explicit SeatsDir(bool with_friends_seat = true) : env("SKIRMISH_STATE_DIR", dir.path().c_str()) {
+    if (with_friends_seat) std::ofstream(friends_file) << kFriendsSeat;
+  }
+  skirmish::test::TempDir dir;
+  skirmish::test::ScopedEnv env;
+  fs::path friends_file = dir.path() / "ZZZZZZZZ-white.json";
+};
+
+// Runs the session until it stops (or `until` holds), at most 10 s.
+void run(asio::io_context& io, const std::function<bool()>& until) {
+  const auto deadline = std::chrono::steady_clock::now() + 10s;
+  while (!until() && std::chrono::steady_clock::now() < deadline) io.run_for(20ms);
+}
+
+SeatRequest request(SeatRequest::Mode mode, const std::string& match) {
+  SeatRequest r;
+  r.mode = mode;
+  r.match = match;
+  r.game = "onedchess";
+  r.remember_seat = mode != SeatRequest::Mode::Watch;
+  r.replay_hint = false;
+  return r;
+}
+
+}  // namespace
+
+TEST_CASE("a joined for another match than the one joined is refused and no seat file is written") {
+  SeatsDir seats;
+  asio::io_context io;
+  ScriptedServer server(io, [](const json& m) -> std::vector<json> {
+    const std::string type = m.value("type", "");
+    if (type == "list_matches") return {{{"type", "matches"}, {"id", "terms"}, {"matches", json::array()}, {"total", 0}}};
+    if (type == "join") return {joined(kOther), state(kOther)};
+    return {};
+  });
+  Player player;
+  MatchSession session(io, parse_server_url(server.url()), "me", request(SeatRequest::Mode::Join, "abcdefgh"), player);
+  Captured captured;
+  session.start();
+  run(io, [&] { return player.stopped && server.client_closed; });
+  CHECK(player.stopped);
+  CHECK(session.exit_code() == 1);
+  CHECK_THAT(captured.err(), Catch::Contains("The server answered for another match") &&
+                                 Catch::Contains("ZZZZZZZZ") && Catch::Contains("asked for match ABCDEFGH"));
+  CHECK_THAT(captured.out(), !Catch::Contains("Joined match"));
+  CHECK_FALSE(player.was_seated);
+  CHECK(player.shown.empty());
+  CHECK(read_file(seats.friends_file) == kFriendsSeat);
+  CHECK(std::distance(fs::directory_iterator(seats.dir.path()), fs::directory_iterator()) == 1);
+}
+
+TEST_CASE("a resume answered for another match that is over removes no seat file") {
+  SeatsDir seats;
+  asio::io_context io;
+  ScriptedServer server(io, [](const json& m) -> std::vector<json> {
+    if (m.value("type", "") == "resume") return {joined(kOther, true), state(kOther, "over")};
+    return {};
+  });
+  Player player;
+  SeatRequest resume = request(SeatRequest::Mode::Resume, "AAAAAAAA");
+  resume.token = "0123";
+  MatchSession session(io, parse_server_url(server.url()), "me", resume, player);
+  Captured captured;
+  session.start();
+  run(io, [&] { return player.stopped && server.client_closed; });
+  CHECK(session.exit_code() == 1);
+  CHECK_THAT(captured.err(), Catch::Contains("The server answered for another match"));
+  CHECK(read_file(seats.friends_file) == kFriendsSeat);
+}
+
+TEST_CASE("a resume of a match that is over removes this server's seat file only") {
+  const bool friends = GENERATE(true, false);  // the file there: another server's seat, or this one's
+  SeatsDir seats(friends);
+  asio::io_context io;
+  ScriptedServer server(io, [](const json& m) -> std::vector<json> {
+    if (m.value("type", "") == "resume") return {joined(kOther, true), state(kOther, "over")};
+    return {};
+  });
+  if (!friends) REQUIRE(save_seat({server.url(), kOther, "onedchess", "white", "0123"}).path);
+  Player player;
+  SeatRequest resume = request(SeatRequest::Mode::Resume, kOther);
+  resume.token = "0123";
+  MatchSession session(io, parse_server_url(server.url()), "me", resume, player);
+  Captured captured;
+  session.start();
+  run(io, [&] { return player.stopped && server.client_closed; });
+  CHECK(session.exit_code() == 0);  // the game is over: nothing to come back to
+  if (friends)
+    CHECK(read_file(seats.friends_file) == kFriendsSeat);
+  else
+    CHECK_FALSE(fs::exists(seats.friends_file));
+}
+
+TEST_CASE("a match created is joined only as that match") {
+  SeatsDir seats;
+  asio::io_context io;
+  ScriptedServer server(io, [](const json& m) -> std::vector<json> {
+    const std::string type = m.value("type", "");
+    if (type == "create_match")
+      return {{{"type", "match_created"}, {"id", "create"}, {"match", kAsked}, {"game", "onedchess"},
+               {"seats", {"white", "black"}}, {"options", json::object()}}};
+    if (type == "join") return {joined(kOther), state(kOther)};
+    return {};
+  });
+  Player player;
+  MatchSession session(io, parse_server_url(server.url()), "me", request(SeatRequest::Mode::Create, ""), player);
+  Captured captured;
+  session.start();
+  run(io, [&] { return player.stopped && server.client_closed; });
+  CHECK(session.exit_code() == 1);
+  CHECK_THAT(captured.err(), Catch::Contains("asked for match ABCDEFGH"));
+  CHECK_FALSE(player.was_seated);
+  CHECK(read_file(seats.friends_file) == kFriendsSeat);
+}
+
+TEST_CASE("watching another match than the one asked for is refused") {
+  asio::io_context io;
+  ScriptedServer server(io, [](const json& m) -> std::vector<json> {
+    if (m.value("type", "") == "watch")
+      return {{{"type", "watching"}, {"id", "watch"}, {"match", kOther}, {"game", "onedchess"}, {"full_view", false},
+               {"players", {{"white", "a"}, {"black", "b"}}}},
+              state(kOther)};
+    return {};
+  });
+  Player player;
+  MatchSession session(io, parse_server_url(server.url()), "me", request(SeatRequest::Mode::Watch, kAsked), player);
+  Captured captured;
+  session.start();
+  run(io, [&] { return player.stopped && server.client_closed; });
+  CHECK(session.exit_code() == 1);
+  CHECK_THAT(captured.err(), Catch::Contains("The server answered for another match"));
+  CHECK_THAT(captured.out(), !Catch::Contains("Watching match"));
+  CHECK(player.shown.empty());
+}
+
+TEST_CASE("a state of another match in the middle of a game is refused and the seat file kept") {
+  SeatsDir seats;
+  asio::io_context io;
+  ScriptedServer server(io, [](const json& m) -> std::vector<json> {
+    const std::string type = m.value("type", "");
+    if (type == "list_matches") return {{{"type", "matches"}, {"id", "terms"}, {"matches", json::array()}, {"total", 0}}};
+    if (type == "join") return {joined(kAsked), state(kAsked), state(kOther, "over")};
+    return {};
+  });
+  Player player;
+  MatchSession session(io, parse_server_url(server.url()), "me", request(SeatRequest::Mode::Join, kAsked), player);
+  Captured captured;
+  session.start();
+  run(io, [&] { return player.stopped && server.client_closed; });
+  CHECK(session.exit_code() == 1);
+  CHECK_THAT(captured.err(), Catch::Contains("its `state` is of match ZZZZZZZZ"));
+  CHECK(player.shown == std::vector<std::string>{kAsked});
+  CHECK(read_file(seats.friends_file) == kFriendsSeat);
+  // Its own seat's token stays saved: `skirmish resume ABCDEFGH` takes it back.
+  REQUIRE(saved_seats(kAsked).size() == 1);
+  CHECK(saved_seats(kAsked)[0].server == server.url());
+}
