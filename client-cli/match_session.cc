@@ -269,8 +269,11 @@ void MatchSession::on_message(const json& message) {
     return;
   }
   if (type == "left") {
+    // Only the answer to this client's leave: a `left` it did not ask for (no server sends
+    // one) neither ends the seat here nor removes its saved token.
+    if (!leaving_) return;
     forget_seat();
-    if (leaving_) finish(0, (seat_ == "spectator" ? "Stopped watching match " : "Left match ") + match_ + ".");
+    finish(0, (seat_ == "spectator" ? "Stopped watching match " : "Left match ") + match_ + ".");
     return;
   }
 }

@@ -1,7 +1,7 @@
-// A faulty or hostile server answers for another match than the one the client asked
-// for. The client's MatchSession, against a scripted WebSocket server on 127.0.0.1, must
-// refuse the answer (exit 1, saying so) and leave the seat files alone, above all one of
-// another server's match of the same id.
+// A faulty or hostile server answers for another match than the one the client asked for
+// (or sends a `left` the client did not ask for). The client's MatchSession, against a
+// scripted WebSocket server on 127.0.0.1, must refuse the answer (exit 1, saying so) and
+// leave the seat files alone, above all one of another server's match of the same id.
 #include <catch2/catch.hpp>
 
 #include <chrono>
@@ -315,4 +315,29 @@ TEST_CASE("a state of another match in the middle of a game is refused and the s
   // Its own seat's token stays saved: `skirmish resume ABCDEFGH` takes it back.
   REQUIRE(saved_seats(kAsked).size() == 1);
   CHECK(saved_seats(kAsked)[0].server == server.url());
+}
+
+TEST_CASE("a left the client did not ask for keeps its seat file") {
+  SeatsDir seats;
+  asio::io_context io;
+  ScriptedServer server(io, [](const json& m) -> std::vector<json> {
+    const std::string type = m.value("type", "");
+    if (type == "list_matches") return {{{"type", "matches"}, {"id", "terms"}, {"matches", json::array()}, {"total", 0}}};
+    if (type == "join")
+      return {joined(kAsked), state(kAsked), {{"type", "left"}, {"match", kAsked}},
+              {{"type", "presence"}, {"match", kAsked}, {"seat", "black"}, {"name", "opp"}, {"event", "reconnected"},
+               {"connected", true}, {"grace_ms", 60000}}};
+    return {};
+  });
+  Player player;
+  MatchSession session(io, parse_server_url(server.url()), "me", request(SeatRequest::Mode::Join, kAsked), player);
+  Captured captured;
+  session.start();
+  run(io, [&] { return !player.notices.empty() || player.stopped; });  // the presence: the left was read
+  REQUIRE_FALSE(player.stopped);
+  CHECK(fs::exists(seats.dir.path() / "ABCDEFGH-white.json"));
+  session.detach("the test is done");  // the seat kept, as for a closed terminal
+  run(io, [&] { return player.stopped && server.client_closed; });
+  CHECK(session.exit_code() == 3);
+  CHECK(fs::exists(seats.dir.path() / "ABCDEFGH-white.json"));
 }
