@@ -1,0 +1,64 @@
+// What a server sends is untrusted: nesting is bounded before parsing, every string is made
+// safe for a terminal, and a view of the wrong shape is refused by the renderers, not used
+// to index a board.
+#include <catch2/catch.hpp>
+
+#include <string>
+
+#include "client-cli/screens.h"
+#include "client-cli/style.h"
+#include "client-cli/untrusted_json.h"
+
+using nlohmann::json;
+using skirmish::client::displayable;
+using skirmish::client::make_displayable;
+using skirmish::client::parse_untrusted;
+
+TEST_CASE("untrusted JSON nested past the bound is refused before parsing and brackets in strings do not count") {
+  std::string why;
+  const std::string deep = std::string(300000, '[') + std::string(300000, ']');
+  CHECK(parse_untrusted(deep, why).is_discarded());
+  CHECK(why == "nested deeper than 64 levels");
+  why.clear();
+  const json quoted = parse_untrusted(R"({"name": "[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[\"{"})", why);
+  CHECK(quoted.is_object());
+  CHECK(why.empty());
+  CHECK(parse_untrusted("{nope", why).is_discarded());
+  CHECK(why == "not JSON");
+}
+
+TEST_CASE("every string and key from a server loses what a terminal would act on") {
+  json message = {{"message", "a\x1b]0;title\x07\x1b[2Jb\r\nc\td\re\xc2\x9b" "f\xe2\x80\xae" "g\xe2\x81\xa6h"},
+                  {"list", {"\x1b[31mred", 5}},
+                  {"\x1b[2Jkey", "x"}};
+  make_displayable(message);
+  CHECK(message["message"] == "a?]0;title??[2Jb\r\nc\td?e?f?g?h");
+  CHECK(message["list"][0] == "?[31mred");
+  CHECK(message["list"][1] == 5);
+  CHECK(message.contains("?[2Jkey"));
+  CHECK(displayable("two\nlines", false) == "two?lines");
+  CHECK(skirmish::client::printable("bidi \xe2\x80\xae" "desrever") == "bidi ?desrever");
+}
+
+TEST_CASE("a view whose squares fall off its board is refused by the renderers") {
+  const auto plain = skirmish::client::Style::plain();
+  json tactego = {{"rows", 2}, {"cols", 2}, {"fog", false}, {"seed", "x"},
+                  {"board", json::array({json::array({"R1", "RF"}), json::array({"BF", "B1"})})},
+                  {"revealed", json::array({json::array({2, 3})})}};
+  CHECK_THROWS_WITH(skirmish::client::render_board("tactego", tactego, plain),
+                    Catch::Contains("revealed square [2,3] off the board"));
+  tactego["revealed"] = json::array({json::array()});
+  CHECK_THROWS(skirmish::client::render_board("tactego", tactego, plain));
+  tactego["revealed"] = json::array();
+  tactego["rows"] = 100000;
+  CHECK_THROWS_WITH(skirmish::client::render_board("tactego", tactego, plain), Catch::Contains("100000 x 2"));
+
+  json dcms = {{"color", nullptr}, {"rows", 1}, {"cols", 3}, {"pieces", "SM"}, {"max_turns", 60},
+               {"phase", "play"}, {"walls", json::array({"."})}, {"placement", json::object()}, {"score", {1, 1}}};
+  CHECK_THROWS_WITH(skirmish::client::render_board("dcms", dcms, plain), Catch::Contains("wall row of 1 squares"));
+  dcms["walls"] = json::array({"..."});
+  dcms["placement"] = {{"S", json::array()}};
+  CHECK_THROWS(skirmish::client::render_board("dcms", dcms, plain));
+  dcms["placement"] = {{"S", json::array({0, 1})}};
+  CHECK_THAT(skirmish::client::render_board("dcms", dcms, plain), Catch::Contains("S"));
+}
