@@ -13,6 +13,7 @@
 #include "client-cli/human_actor.h"
 #include "client-cli/line_input.h"
 #include "client-cli/saved_seats.h"
+#include "client-cli/style.h"
 #include "client-cli/usage_error.h"
 #include "engine/registry.h"
 #include "protocol/match_ids.h"
@@ -120,8 +121,15 @@ int resume_seat(const CommonOptions& common, const std::string& typed_match, con
     saved_server = saved[0].server;    // the server the seat was taken on
     saved_ca_file = saved[0].ca_file;  // and the --ca-file it trusted, if any
   }
-  return play_as_person(choose_server_url(common.server, common.ca_file, saved_server, saved_ca_file), common,
-                        request);
+  const ServerUrl url = choose_server_url(common.server, common.ca_file, saved_server, saved_ca_file);
+  // A saved token goes only to the server that gave it: another one (--server, or a
+  // SKIRMISH_SERVER set for other games) could take the seat with it.
+  if (!saved_server.empty() && !same_server(url, saved_server))
+    throw std::invalid_argument("the saved seat " + request.seat + " of match " + match + " was taken on " +
+                                printable(saved_server) + ", not " + url.text() +
+                                " (from --server or SKIRMISH_SERVER): its token is sent only there. Give "
+                                "--server " + printable(saved_server) + ", or --token TOKEN to send a token yourself");
+  return play_as_person(url, common, request);
 }
 
 int run_bot(const CommonOptions& common, const SeatRequest& request, const BotOptions& options) {

@@ -22,7 +22,8 @@ std::string from_env(const char* name) {
   return value != nullptr ? value : "";
 }
 
-// Whether `text` names `url`'s server, however written ("wss://h" is "wss://h:443/").
+}  // namespace
+
 bool same_server(const ServerUrl& url, const std::string& text) {
   try {
     return parse_server_url(text).text() == url.text();
@@ -30,8 +31,6 @@ bool same_server(const ServerUrl& url, const std::string& text) {
     return false;
   }
 }
-
-}  // namespace
 
 ServerUrl parse_server_url(std::string_view text) {
   const Scheme* scheme = nullptr;

@@ -636,6 +636,11 @@ def resume(server):
     both = client(server.url, "resume", match, name="both")
     both.expect(r"seats black and white of match " + match + r" are both saved here: choose one with --seat")
     check(both.wait() == 1, "an ambiguous resume exits 1")
+    # A saved token goes only to the server that gave it, whatever --server says.
+    elsewhere = client("ws://127.0.0.1:9", "resume", match, "--seat", "black", name="elsewhere")
+    elsewhere.expect(r"the saved seat black of match " + match + r" was taken on " + re.escape(server.url) +
+                     r".*, not ws://127.0.0.1:9/ \(from --server or SKIRMISH_SERVER\): its token is sent only there")
+    check(elsewhere.wait() == 1, "a resume aimed at another server exits 1")
     # As people paste and type it: blanks around it, lower case.
     black = client(server.url, "resume", " " + match.lower() + " ", "--seat", "black", name="black-again")
     black.expect(r"Resumed seat black in match " + match + r" \(onedchess\)")
