@@ -84,7 +84,7 @@ void BotActor::act(const json& state, const std::string& refused, ActionHandler 
   json request = {{"type", "act"},           {"game", game},
                   {"match", field(state, "match")}, {"seat", field(state, "you")},
                   {"turn", field(state, "turn")},   {"phase", phase},
-                  {"deadline_ms", field(state, "deadline_ms")}, {"view", view},
+                  {"deadline_ms", deadline_ms(state)}, {"view", view},
                   {"last", field(state, "last")},   {"refused", refused.empty() ? json() : json(refused)}};
   const int turn = state.value("turn", 0);
   if (refused.empty()) {
@@ -97,8 +97,8 @@ void BotActor::act(const json& state, const std::string& refused, ActionHandler 
   pending_.push_back(Pending{std::move(done), game, phase, turn});
   bot_.send_line(request.dump());
   deadline_.cancel();
-  if (field(state, "deadline_ms").is_number()) {
-    deadline_.expires_after(std::chrono::milliseconds(field(state, "deadline_ms").get<long long>()));
+  if (deadline_ms(state).is_number()) {
+    deadline_.expires_after(std::chrono::milliseconds(deadline_ms(state).get<long long>()));
     deadline_.async_wait([this](boost::system::error_code ec) {
       if (ec || pending_.empty() || !pending_.back().done) return;
       report_missed(pending_.back());

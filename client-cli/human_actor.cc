@@ -78,7 +78,7 @@ std::string HumanActor::status_line(const nlohmann::json& state) const {
   const auto& to_act = field(state, "to_act");
   const bool mine = std::find(to_act.begin(), to_act.end(), you) != to_act.end();
   std::string deadline;
-  if (field(state, "deadline_ms").is_number()) deadline = ", " + seconds(field(state, "deadline_ms").get<long long>()) + " left";
+  if (deadline_ms(state).is_number()) deadline = ", " + seconds(deadline_ms(state).get<long long>()) + " left";
   if (mine) return style_.bold("Your turn (" + you + ")" + deadline + ".");
   std::string others;
   for (const auto& seat : to_act) others += (others.empty() ? "" : " and ") + seat.get<std::string>();
@@ -91,14 +91,14 @@ void HumanActor::show(const nlohmann::json& state) {
   game_ = state.value("game", "");
   listen_between_prompts();
   auto shown = on_screen(state);
-  const bool timed = field(state, "deadline_ms").is_number();
+  const bool timed = deadline_ms(state).is_number();
   const bool was_timed = std::exchange(timed_, timed);
   const bool clock_started = timed && !was_timed && status_ == "running";
   if (shown == last_drawn_) {
     // The same board, but the clock runs again (after a server restart it waits until every
     // seat is back): the time drawn as unlimited is said, and the warning armed.
     if (clock_started) {
-      notice("The clock runs again: " + seconds(field(state, "deadline_ms").get<long long>()) +
+      notice("The clock runs again: " + seconds(deadline_ms(state).get<long long>()) +
              " left for this move.");
       if (dialog_ && dialog_turn_ == state.value("turn", -1)) warn_before_deadline(state);
     }
@@ -144,9 +144,9 @@ void HumanActor::act(const nlohmann::json& state, const std::string& refused, Ac
     out_ << style_.dim("(type resign at any prompt to give up the game, help or ? for what the board shows)") << "\n";
   // A time limit can be the game's default (DCMS: 5 s), which nobody chose: said once, at
   // the first prompt that has one, before it costs anything.
-  if (field(state, "deadline_ms").is_number() && !std::exchange(told_time_limit_, true))
+  if (deadline_ms(state).is_number() && !std::exchange(told_time_limit_, true))
     out_ << style_.yellow("Each move here has a time limit (" +
-                          seconds(field(state, "deadline_ms").get<long long>()) + " left for this one): if it runs out, " +
+                          seconds(deadline_ms(state).get<long long>()) + " left for this one): if it runs out, " +
                           late_move_cost(state.value("game", "")) + ".")
          << "\n";
   dialog_ = make_move_dialog(state);
@@ -159,7 +159,7 @@ void HumanActor::act(const nlohmann::json& state, const std::string& refused, Ac
 
 void HumanActor::warn_before_deadline(const nlohmann::json& state) {
   time_warning_.cancel();
-  const auto& deadline = field(state, "deadline_ms");
+  const auto& deadline = deadline_ms(state);
   if (!input_.terminal() || !deadline.is_number()) return;
   const std::chrono::milliseconds left(deadline.get<long long>());
   if (left <= kTimeWarning * 3 / 2) return;  // a short limit is its own warning

@@ -16,4 +16,17 @@ inline const nlohmann::json& field(const nlohmann::json& object, std::string_vie
   return it == object.end() ? null_value : *it;
 }
 
+// A state's `deadline_ms`: a whole number of milliseconds from 0 to a day, else null (no
+// clock). A server's longest move time is an hour; a huge or negative value from a faulty
+// one would read as "-9223372036854776.0 s left" or overflow a timer.
+inline const nlohmann::json& deadline_ms(const nlohmann::json& state) {
+  static const nlohmann::json none;
+  const nlohmann::json& value = field(state, "deadline_ms");
+  constexpr long long kMostMs = 24LL * 3600 * 1000;
+  const bool usable = value.is_number_unsigned() ? value.get<unsigned long long>() <= kMostMs
+                      : value.is_number_integer() ? value.get<long long>() >= 0 && value.get<long long>() <= kMostMs
+                                                  : false;
+  return usable ? value : none;
+}
+
 }  // namespace skirmish::client

@@ -5,6 +5,7 @@
 
 #include <string>
 
+#include "client-cli/json_field.h"
 #include "client-cli/screens.h"
 #include "client-cli/style.h"
 #include "client-cli/untrusted_json.h"
@@ -61,4 +62,13 @@ TEST_CASE("a view whose squares fall off its board is refused by the renderers")
   CHECK_THROWS(skirmish::client::render_board("dcms", dcms, plain));
   dcms["placement"] = {{"S", json::array({0, 1})}};
   CHECK_THAT(skirmish::client::render_board("dcms", dcms, plain), Catch::Contains("S"));
+}
+
+TEST_CASE("a deadline_ms out of any server's range reads as no clock") {
+  using skirmish::client::deadline_ms;
+  CHECK(deadline_ms(json{{"deadline_ms", 4999}}) == 4999);
+  CHECK(deadline_ms(json{{"deadline_ms", 0}}) == 0);
+  for (const json& bad : {json(-5000), json(18446744073709551615ULL), json(9223372036854775807LL), json(1e300),
+                          json("5000"), json(nullptr)})
+    CHECK(deadline_ms(json{{"deadline_ms", bad}}).is_null());
 }
