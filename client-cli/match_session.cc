@@ -6,6 +6,7 @@
 
 #include <unistd.h>
 
+#include "client-cli/durations.h"
 #include "client-cli/invites.h"
 #include "client-cli/json_field.h"
 #include "client-cli/match_terms.h"
@@ -50,6 +51,7 @@ MatchSession::MatchSession(asio::io_context& io, ServerUrl url, std::string name
       actor_(actor),
       reconnect_timer_(io),
       resend_timer_(io),
+      answer_wait_(io),
       signals_(io, SIGINT, SIGTERM, SIGHUP) {
   invite_ = request_.invite;
 }
@@ -89,6 +91,16 @@ void MatchSession::on_connected(const std::string& error, bool resuming) {
   json hello = {{"type", "hello"}, {"version", protocol::kProtocolVersion}, {"id", "hello"}};
   if (!name_.empty()) hello["name"] = name_;
   send(hello);
+  answer_wait_.expires_after(request_.answer_wait);
+  answer_wait_.async_wait([this, resuming](boost::system::error_code ec) {
+    if (ec || done_) return;
+    const std::string silent = "the server at " + url_.text() + " kept the connection but gave no seat within " +
+                               describe_duration(request_.answer_wait);
+    if (!resuming) return finish(1, "No answer: " + silent);
+    connection_->close();  // as a lost connection: try again, up to the usual limit
+    actor_.disconnected("No answer: " + silent + "; reconnecting...");
+    schedule_reconnect();
+  });
   if (resuming) {
     asked_match_ = match_;
     if (seat_ == "spectator") {
@@ -231,6 +243,7 @@ void MatchSession::on_message(const json& message) {
     game_ = message.value("game", "");
     seat_ = "spectator";
     reconnect_attempts_ = 0;
+    answer_wait_.cancel();
     names_.update(message);
     actor_.seats_named(names_);
     if (again)
@@ -316,6 +329,7 @@ void MatchSession::on_joined(const json& joined) {
   seat_ = joined.value("seat", "");
   token_ = joined.value("token", token_);
   reconnect_attempts_ = 0;
+  answer_wait_.cancel();
   names_.update(joined);
   actor_.seats_named(names_);
   if (reconnected) {
@@ -610,6 +624,7 @@ void MatchSession::finish(int code, const std::string& message) {
   actor_.stop();
   reconnect_timer_.cancel();
   resend_timer_.cancel();
+  answer_wait_.cancel();
   boost::system::error_code ignored;
   signals_.cancel(ignored);
   if (connection_) connection_->close();

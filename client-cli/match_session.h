@@ -3,6 +3,7 @@
 // play = join an open match or create one, watch), then follows the match's states and
 // asks the Actor to act whenever the seat must. After a network drop it reconnects by
 // itself and resumes the seat with its token.
+#include <chrono>
 #include <memory>
 #include <optional>
 #include <string>
@@ -38,6 +39,10 @@ struct SeatRequest {
   bool replay_hint = true;
   // Said when this client creates the match (e.g. the time it chose for people).
   std::string create_note;
+  // How long a connected server may take to give the seat (joined, watching) before it is
+  // called silent: one that keeps the connection (it answers pings) but never replies would
+  // otherwise hold the client for ever.
+  std::chrono::milliseconds answer_wait{30'000};
 };
 
 class MatchSession {
@@ -95,6 +100,7 @@ class MatchSession {
   std::shared_ptr<Connection> connection_;
   boost::asio::steady_timer reconnect_timer_;
   boost::asio::steady_timer resend_timer_;  // a move the server's rate limit dropped
+  boost::asio::steady_timer answer_wait_;   // from hello until the seat is given (request_.answer_wait)
   boost::asio::signal_set signals_;
   int reconnect_attempts_ = 0;
 

@@ -341,3 +341,21 @@ TEST_CASE("a left the client did not ask for keeps its seat file") {
   CHECK(session.exit_code() == 3);
   CHECK(fs::exists(seats.dir.path() / "ABCDEFGH-white.json"));
 }
+
+TEST_CASE("a server that keeps the connection but never gives the seat is called silent") {
+  SeatsDir seats(false);
+  asio::io_context io;
+  // Welcomes, then answers nothing: not the join, not the list of terms.
+  ScriptedServer server(io, [](const json&) -> std::vector<json> { return {}; });
+  Player player;
+  SeatRequest asked = request(SeatRequest::Mode::Join, kAsked);
+  asked.answer_wait = 300ms;
+  MatchSession session(io, parse_server_url(server.url()), "me", asked, player);
+  Captured captured;
+  session.start();
+  run(io, [&] { return player.stopped; });
+  CHECK(player.stopped);
+  CHECK(session.exit_code() == 1);
+  CHECK_THAT(captured.err(), Catch::Contains("No answer: the server at " + server.url() +
+                                             " kept the connection but gave no seat within"));
+}
