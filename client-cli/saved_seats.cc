@@ -5,7 +5,6 @@
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
-#include <stdexcept>
 #include <string_view>
 #include <system_error>
 
@@ -168,14 +167,6 @@ SaveResult save_seat(const SavedSeat& seat) {
 bool left_behind(const SavedSeat& seat) {
   // Signal 0 only asks whether the process exists.
   return seat.client_pid > 0 && ::kill(seat.client_pid, 0) != 0 && errno == ESRCH;
-}
-
-bool same_server(const std::string& saved, const std::string& server) {
-  try {
-    return parse_server_url(saved).text() == parse_server_url(server).text();
-  } catch (const std::invalid_argument&) {
-    return false;
-  }
 }
 
 void forget_seat(const std::string& server, const std::string& match, const std::string& seat) {

@@ -53,10 +53,6 @@ SaveResult save_seat(const SavedSeat& seat);
 // (a day-old one goes with the stale files).
 void forget_seat(const std::string& server, const std::string& match, const std::string& seat);
 
-// Whether `saved` (a seat file's "server") names the server `server` names, however
-// written ("ws://h:8080" is "ws://h:8080/"); false when either is no server URL.
-bool same_server(const std::string& saved, const std::string& server);
-
 // The seats saved for `match` (usually one; two when both were played from this account).
 std::vector<SavedSeat> saved_seats(const std::string& match);
 

@@ -32,6 +32,14 @@ bool same_server(const ServerUrl& url, const std::string& text) {
   }
 }
 
+bool same_server(const std::string& a, const std::string& b) {
+  try {
+    return same_server(parse_server_url(a), b);
+  } catch (const std::invalid_argument&) {
+    return false;
+  }
+}
+
 ServerUrl parse_server_url(std::string_view text) {
   const Scheme* scheme = nullptr;
   for (const auto& s : kSchemes)

@@ -40,8 +40,11 @@ std::string choose_ca_file(const std::string& flag_value);
 ServerUrl choose_server_url(const std::string& server_flag, const std::string& ca_file_flag,
                             const std::string& fallback = {}, const std::string& fallback_ca_file = {});
 
-// Whether `text` names `url`'s server, however written ("wss://h" is "wss://h:443/").
+// Whether `text` names `url`'s server, however written ("wss://h" is "wss://h:443/");
+// false when `text` is no server URL.
 bool same_server(const ServerUrl& url, const std::string& text);
+// The same for two texts (a seat file's "server" and another); false when either is none.
+bool same_server(const std::string& a, const std::string& b);
 
 // Whether `host` (as ServerUrl holds it) is this machine: localhost, 127.x or ::1.
 bool is_loopback_host(const std::string& host);
