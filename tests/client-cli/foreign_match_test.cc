@@ -5,36 +5,29 @@
 #include <catch2/catch.hpp>
 
 #include <chrono>
-#include <deque>
 #include <filesystem>
 #include <fstream>
 #include <functional>
 #include <iostream>
 #include <iterator>
-#include <optional>
 #include <sstream>
 #include <string>
 #include <vector>
 
 #include <boost/asio/io_context.hpp>
-#include <boost/asio/ip/tcp.hpp>
-#include <boost/beast/core.hpp>
-#include <boost/beast/websocket.hpp>
 #include <nlohmann/json.hpp>
 
 #include "client-cli/match_session.h"
 #include "client-cli/saved_seats.h"
 #include "client-cli/server_url.h"
 #include "tests/client-cli/scoped_env.h"
+#include "tests/client-cli/scripted_server.h"
 #include "tests/store/temp_dir.h"
 
 namespace {
 
 namespace asio = boost::asio;
-namespace beast = boost::beast;
-namespace websocket = beast::websocket;
 namespace fs = std::filesystem;
-using tcp = asio::ip::tcp;
 using nlohmann::json;
 using namespace std::chrono_literals;
 using namespace skirmish::client;
@@ -45,59 +38,7 @@ constexpr const char* kFriendsSeat =
     R"({"server":"ws://friend.example:8080/","match":"ZZZZZZZZ","game":"onedchess","seat":"white","token":"REAL"})"
     "\n";
 
-using Script = std::function<std::vector<json>(const json& message)>;
-
-// Accepts one WebSocket connection and answers each message with what `script` gives
-// (hello is answered with welcome first).
-class ScriptedServer {
- public:
-  ScriptedServer(asio::io_context& io, Script script)
-      : script_(std::move(script)), acceptor_(io, tcp::endpoint(asio::ip::make_address("127.0.0.1"), 0)) {
-    acceptor_.async_accept([this](beast::error_code ec, tcp::socket socket) {
-      if (ec) return;
-      ws_.emplace(std::move(socket));
-      ws_->async_accept([this](beast::error_code ec2) {
-        if (!ec2) read();
-      });
-    });
-  }
-  std::string url() const { return "ws://127.0.0.1:" + std::to_string(acceptor_.local_endpoint().port()) + "/"; }
-  bool client_closed = false;
-
- private:
-  void read() {
-    ws_->async_read(in_, [this](beast::error_code ec, std::size_t) {
-      if (ec) {
-        client_closed = true;
-        return;
-      }
-      const json message = json::parse(beast::buffers_to_string(in_.data()), nullptr, false);
-      in_.clear();
-      if (message.is_object() && message.value("type", "") == "hello")
-        send({{"type", "welcome"}, {"id", "hello"}, {"version", 1}, {"history", false}});
-      else if (message.is_object())
-        for (const auto& reply : script_(message)) send(reply);
-      read();
-    });
-  }
-  void send(const json& message) {
-    outbox_.push_back(message.dump());
-    if (outbox_.size() == 1) write_next();
-  }
-  void write_next() {
-    ws_->async_write(asio::buffer(outbox_.front()), [this](beast::error_code ec, std::size_t) {
-      if (ec) return;
-      outbox_.pop_front();
-      if (!outbox_.empty()) write_next();
-    });
-  }
-
-  Script script_;
-  tcp::acceptor acceptor_;
-  std::optional<websocket::stream<beast::tcp_stream>> ws_;
-  beast::flat_buffer in_;
-  std::deque<std::string> outbox_;
-};
+using skirmish::test::ScriptedServer;
 
 json joined(const std::string& match, bool resumed = false) {
   return {{"type", "joined"}, {"id", resumed ? "resume" : "join"}, {"match", match}, {"game", "onedchess"},

@@ -5,28 +5,21 @@
 #include <catch2/catch.hpp>
 
 #include <chrono>
-#include <deque>
 #include <iostream>
-#include <optional>
 #include <sstream>
 #include <string>
 #include <vector>
 
 #include <boost/asio/io_context.hpp>
-#include <boost/asio/ip/tcp.hpp>
-#include <boost/beast/core.hpp>
-#include <boost/beast/websocket.hpp>
 #include <nlohmann/json.hpp>
 
 #include "client-cli/match_session.h"
 #include "client-cli/server_url.h"
+#include "tests/client-cli/scripted_server.h"
 
 namespace {
 
 namespace asio = boost::asio;
-namespace beast = boost::beast;
-namespace websocket = beast::websocket;
-using tcp = asio::ip::tcp;
 using nlohmann::json;
 using namespace std::chrono_literals;
 using namespace skirmish::client;
@@ -34,67 +27,19 @@ using namespace skirmish::client;
 constexpr const char* kMatch = "LPVKFIZK";
 constexpr const char* kRemoved = "match LPVKFIZK was removed before it started: no player is seated in it";
 
-// Accepts one WebSocket connection; answers `hello` with welcome and `watch` with what a
-// spectator of a waiting match gets, then (its only player having left) the removal.
-class ScriptedServer {
- public:
-  explicit ScriptedServer(asio::io_context& io) : acceptor_(io, tcp::endpoint(asio::ip::make_address("127.0.0.1"), 0)) {
-    acceptor_.async_accept([this](beast::error_code ec, tcp::socket socket) {
-      if (ec) return;
-      ws_.emplace(std::move(socket));
-      ws_->async_accept([this](beast::error_code ec2) {
-        if (!ec2) read();
-      });
-    });
-  }
-  std::string url() const { return "ws://127.0.0.1:" + std::to_string(acceptor_.local_endpoint().port()); }
-  bool client_closed = false;
-
- private:
-  void read() {
-    ws_->async_read(in_, [this](beast::error_code ec, std::size_t) {
-      if (ec) {
-        client_closed = true;
-        return;
-      }
-      const json message = json::parse(beast::buffers_to_string(in_.data()), nullptr, false);
-      in_.clear();
-      answer(message.is_object() ? message.value("type", "") : "");
-      read();
-    });
-  }
-
-  void answer(const std::string& type) {
-    if (type == "hello") send({{"type", "welcome"}, {"id", "hello"}, {"version", 1}});
-    if (type != "watch") return;
-    send({{"type", "watching"}, {"id", "watch"}, {"match", kMatch}, {"game", "onedchess"},
-          {"players", {{"white", "alice"}, {"black", nullptr}}}});
-    send({{"type", "state"}, {"match", kMatch}, {"game", "onedchess"}, {"seq", 1}, {"you", "spectator"},
-          {"status", "waiting"}, {"turn", 0}, {"to_act", json::array()}, {"last", nullptr},
-          {"view", {{"board", {"WKi", "WKn", "WKn", "EMPTY", "EMPTY", "EMPTY", "BKn", "BKn", "BKi"}}}}});
-    send({{"type", "presence"}, {"match", kMatch}, {"seat", "white"}, {"name", "alice"}, {"event", "left"},
-          {"connected", false}});
-    send({{"type", "error"}, {"code", "no_such_match"}, {"message", kRemoved}});  // no id
-  }
-
-  // Beast allows one write at a time: the rest wait their turn.
-  void send(const json& message) {
-    outbox_.push_back(message.dump());
-    if (outbox_.size() == 1) write_next();
-  }
-  void write_next() {
-    ws_->async_write(asio::buffer(outbox_.front()), [this](beast::error_code ec, std::size_t) {
-      if (ec) return;
-      outbox_.pop_front();
-      if (!outbox_.empty()) write_next();
-    });
-  }
-
-  tcp::acceptor acceptor_;
-  std::optional<websocket::stream<beast::tcp_stream>> ws_;
-  beast::flat_buffer in_;
-  std::deque<std::string> outbox_;
-};
+// Answers `watch` with what a spectator of a waiting match gets, then (its only player
+// having left) the removal.
+std::vector<json> spectator_of_removed_match(const json& message) {
+  if (message.value("type", "") != "watch") return {};
+  return {{{"type", "watching"}, {"id", "watch"}, {"match", kMatch}, {"game", "onedchess"},
+           {"players", {{"white", "alice"}, {"black", nullptr}}}},
+          {{"type", "state"}, {"match", kMatch}, {"game", "onedchess"}, {"seq", 1}, {"you", "spectator"},
+           {"status", "waiting"}, {"turn", 0}, {"to_act", json::array()}, {"last", nullptr},
+           {"view", {{"board", {"WKi", "WKn", "WKn", "EMPTY", "EMPTY", "EMPTY", "BKn", "BKn", "BKi"}}}}},
+          {{"type", "presence"}, {"match", kMatch}, {"seat", "white"}, {"name", "alice"}, {"event", "left"},
+           {"connected", false}},
+          {{"type", "error"}, {"code", "no_such_match"}, {"message", kRemoved}}};  // no id
+}
 
 // The spectator's screen, as far as this test cares.
 class Spectator : public Actor {
@@ -129,7 +74,7 @@ class CapturedCout {
 
 TEST_CASE("a spectator whose match is removed before it starts is told so and stops, exit 0") {
   asio::io_context io;
-  ScriptedServer server(io);
+  skirmish::test::ScriptedServer server(io, spectator_of_removed_match);
   Spectator spectator;
   SeatRequest request;
   request.mode = SeatRequest::Mode::Watch;
