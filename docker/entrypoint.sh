@@ -17,8 +17,10 @@ fi
 
 # The usual mistake with a bind mount: a directory the container's user may not write.
 # (With SKIRMISH_STORE=off nothing is written there, so it is not checked.)
+# Created for the server's user only, as the server creates it (it holds the seeds of
+# running fog games); the umask stays in the subshell, so `exec "$@"` above is unaffected.
 if [ "${SKIRMISH_STORE:-on}" != "off" ]; then
-  mkdir -p "$SKIRMISH_DATA_DIR" 2>/dev/null || true
+  (umask 077 && mkdir -p "$SKIRMISH_DATA_DIR") 2>/dev/null || true
 fi
 if [ "${SKIRMISH_STORE:-on}" != "off" ] && { [ ! -d "$SKIRMISH_DATA_DIR" ] || [ ! -w "$SKIRMISH_DATA_DIR" ]; }; then
   echo "skirmish-entrypoint: data directory $SKIRMISH_DATA_DIR is missing or not writable" \

@@ -390,6 +390,10 @@ TEST_CASE("the server starts as docker/entrypoint.sh starts it in the image") {
     game.start(port);
     game.play_to_end();
     CHECK(std::filesystem::exists(dir.path() / "data" / "skirmish.db"));
+    // The entrypoint made the missing directory itself: for the server's user only, as the
+    // server would have (its database holds the seeds of running fog games), so no warning.
+    CHECK(std::filesystem::status(dir.path() / "data").permissions() == std::filesystem::perms::owner_all);
+    CHECK_THAT(server.log_text(), !Catch::Contains("open to other users"));
     const Json stored = Json::parse(http_get(port, "/api/matches/" + game.id()).body);
     CHECK(stored.at("state") == "finished");
 
