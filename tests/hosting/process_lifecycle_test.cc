@@ -412,6 +412,14 @@ TEST_CASE("the server starts as docker/entrypoint.sh starts it in the image") {
     std::ofstream(dir.path() / "data") << "a file, not a directory";
     ServerProcess server("/bin/sh", {entrypoint}, env, dir.path() / "log");
     CHECK(server.wait_exit(std::chrono::seconds(5)) == 1);
-    CHECK_THAT(server.log_text(), Catch::Contains("data directory " + (dir.path() / "data").string()));
+    CHECK_THAT(server.log_text(), Catch::Contains("data directory " + (dir.path() / "data").string() +
+                                                  " is a file, not a directory"));
+  }
+  SECTION("a variable set but empty reaches the server, which names it, instead of the default") {
+    auto empty = env;
+    empty["SKIRMISH_DATA_DIR"] = "";
+    ServerProcess server("/bin/sh", {entrypoint}, empty, dir.path() / "log");
+    CHECK(server.wait_exit(std::chrono::seconds(5)) == 2);
+    CHECK_THAT(server.log_text(), Catch::Contains("SKIRMISH_DATA_DIR is set but empty"));
   }
 }
