@@ -4,6 +4,11 @@ add_library(skirmish_options INTERFACE)
 target_compile_options(skirmish_options INTERFACE
   -Wall -Wextra -Wpedantic -Wshadow -Wconversion -Wsign-conversion
   -Wnon-virtual-dtor -Wold-style-cast -Woverloaded-virtual -Wnull-dereference)
+# GCC 12 at -O3 (the Release build: scripts/serve.sh, the image) warns about std::string's
+# own inlined copies ("literal" + std::string&&; GCC bug 105651) and std::vector's: about 20
+# false warnings a build. The CI builds (-O2, warnings as errors) keep both checks.
+target_compile_options(skirmish_options INTERFACE
+  $<$<AND:$<CXX_COMPILER_ID:GNU>,$<CONFIG:Release>>:-Wno-restrict -Wno-null-dereference>)
 if(SKIRMISH_WERROR)
   target_compile_options(skirmish_options INTERFACE -Werror)
 endif()
