@@ -21,6 +21,7 @@
 #include "server/server_context.h"
 #include "server/session.h"
 #include "server/tls_context.h"
+#include "server/store/disk_space.h"
 #include "server/store/schema.h"
 #include "server/store/thread_name.h"
 
@@ -121,7 +122,8 @@ struct Server::Impl {
             config.data_dir, config.store_full_sync ? store::MatchStore::Sync::Full
                                                     : store::MatchStore::Sync::Normal);
       } catch (const store::StoreError& error) {
-        throw std::runtime_error(std::string("cannot use the match store: ") + error.what());
+        throw std::runtime_error(std::string("cannot use the match store: ") + error.what() +
+                                 store::low_disk_note(config.data_dir));
       }
       auto on_failure = config.on_store_failure ? config.on_store_failure
                                                 : [](const std::string&) { ::kill(::getpid(), SIGTERM); };

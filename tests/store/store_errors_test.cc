@@ -6,6 +6,7 @@
 
 
 #include "engine/registry.h"
+#include "server/store/disk_space.h"
 #include "server/store/match_store.h"
 #include "server/store/schema.h"
 #include "tests/store/outside_connection.h"
@@ -174,4 +175,14 @@ TEST_CASE("a match whose stored options were damaged is refused, naming the matc
   CHECK_THAT(not_text, Catch::Contains("option seed is not text"));
   CHECK_THAT(load_error(R"(UPDATE matches SET options = '{"seed":"5"}', settings = '[1')"), Catch::Contains("match m1 has unreadable options [1: "));
   CHECK_THAT(load_error(R"(UPDATE matches SET options = '{"seed":"5"}', settings = '[1]')"), Catch::Contains("options are not a JSON object"));
+}
+
+TEST_CASE("a store that cannot start on a nearly full disk says how much space is left") {
+  using skirmish::store::low_disk_note;
+  CHECK(low_disk_note("/srv/data", 512 * 1024) ==
+        " (the file system holding /srv/data has only 512 KiB free; a full disk is the likely cause)");
+  CHECK(low_disk_note("/srv/data", 3 * 1024 * 1024 + 200 * 1024) ==
+        " (the file system holding /srv/data has only 3.2 MiB free; a full disk is the likely cause)");
+  CHECK(low_disk_note("/srv/data", skirmish::store::kLowDiskBytes).empty());
+  CHECK(low_disk_note("/no/such/directory/at/all").empty());  // space unknown: nothing claimed
 }
