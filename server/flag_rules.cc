@@ -99,6 +99,7 @@ bool from_environment(const CLI::App& app, const CLI::Option& option) {
 
 void FlagRules::apply(CLI::Option* option, Rule rule) {
   const std::string flag = option->get_name();
+  requirements_[flag] = rule.requirement;
   // transform, not check: a check's changes to the value are thrown away.
   option->transform(CLI::Validator(
       [this, flag, rule](std::string& value) -> std::string {
@@ -116,6 +117,24 @@ std::optional<std::string> FlagRules::message(const CLI::App& app) const {
   if (from_environment(app, option))
     return option.get_envname() + "=" + refused_->value + ": " + refused_->flag + " " + refused_->requirement;
   return refused_->flag + " " + refused_->value + ": " + refused_->requirement;
+}
+
+std::string FlagRules::reworded(const CLI::ParseError& error) const {
+  const std::string text = error.what();
+  const std::size_t colon = text.find(": ");
+  if (!text.starts_with("--") || colon == std::string::npos) return text;
+  const std::string flag = text.substr(0, colon);
+  const std::string said = text.substr(colon + 2);
+  if (said.ends_with(" missing")) {
+    const auto requirement = requirements_.find(flag);
+    // "must be a whole number ..." -> "a whole number ..."
+    if (requirement != requirements_.end() && requirement->second.starts_with("must be "))
+      return flag + " needs a value: " + requirement->second.substr(8);
+    return flag + " needs a value";
+  }
+  const std::string twice = "At Most 1 required but received ";
+  if (said.starts_with(twice)) return flag + " is given " + said.substr(twice.size()) + " times: give it once";
+  return text;
 }
 
 std::optional<std::string> data_dir_problem(const std::filesystem::path& dir) {

@@ -3,6 +3,7 @@
 // value came from (the flag, or its SKIRMISH_* environment twin).
 #include <filesystem>
 #include <functional>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -42,8 +43,14 @@ class FlagRules {
   // 65535" or "--port 99999: must be ...". nullopt when no Rule refused anything (an
   // unknown flag and the like: CLI11's own message says it well).
   std::optional<std::string> message(const CLI::App& app) const;
+  // CLI11's own error, reworded where it reads badly: "--port: 1 required UINT:INT in [0 -
+  // 65535] missing" becomes "--port needs a value: a whole number from 0 to 65535", and
+  // "--port: At Most 1 required but received 2" becomes "--port is given 2 times: give it
+  // once". Anything else is left as CLI11 says it.
+  std::string reworded(const CLI::ParseError& error) const;
 
  private:
+  std::map<std::string, std::string> requirements_;  // flag -> Rule::requirement
   struct Refused {
     std::string flag, value, requirement;
   };

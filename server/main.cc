@@ -160,8 +160,9 @@ int main(int argc, char** argv) {
     const auto message = rules.message(app);
     if (!message) {
       if (error.get_exit_code() == 0) return app.exit(error);  // --help, --version
-      // CLI11's own words ("--port: At Most 1 required but received 2"), said as ours are.
-      std::fprintf(stderr, "skirmish-server: %s\nRun with --help for more information.\n", error.what());
+      // CLI11's own words, reworded where they read badly, said as ours are.
+      std::fprintf(stderr, "skirmish-server: %s\nRun with --help for more information.\n",
+                   rules.reworded(error).c_str());
       return kUsageError;
     }
     std::fprintf(stderr, "skirmish-server: %s\nRun with --help for more information.\n", message->c_str());

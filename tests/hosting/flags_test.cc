@@ -111,7 +111,13 @@ TEST_CASE("flags: an unknown flag is a usage error, --help and --version are not
   // CLI11's own errors are said as ours are: the program's name first.
   const auto twice = run_to_exit({"--port", "1", "--port", "2"}, {{"SKIRMISH_STORE", "off"}});
   CHECK(twice.status == 2);
-  CHECK_THAT(twice.output, Catch::Contains("skirmish-server: --port: At Most 1 required but received 2"));
+  CHECK_THAT(twice.output, Catch::Contains("skirmish-server: --port is given 2 times: give it once"));
+  const auto no_value = run_to_exit({"--port"}, {{"SKIRMISH_STORE", "off"}});
+  CHECK(no_value.status == 2);
+  CHECK_THAT(no_value.output, Catch::Contains("skirmish-server: --port needs a value: a whole number from 0 to 65535"));
+  const auto no_path = run_to_exit({"--data-dir"}, {{"SKIRMISH_STORE", "off"}});
+  CHECK(no_path.status == 2);
+  CHECK_THAT(no_path.output, Catch::Contains("skirmish-server: --data-dir needs a value\n"));
   const auto help = run_to_exit({"--help"});
   CHECK(help.status == 0);
   CHECK_THAT(help.output, Catch::Contains("--max-connections-per-ip"));
