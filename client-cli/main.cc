@@ -2,6 +2,8 @@
 #include <csignal>
 #include <cstdio>
 #include <iostream>
+#include <optional>
+#include <string>
 
 #include <CLI/CLI.hpp>
 
@@ -12,6 +14,7 @@
 #include "client-cli/tournament/tournament_command.h"
 #include "client-cli/usage_error.h"
 #include "engine/registry.h"
+#include "protocol/command_line_errors.h"
 #include "protocol/version.h"
 
 using namespace skirmish::client;
@@ -25,6 +28,25 @@ std::string game_titles() {
   for (std::size_t i = 0; i < games.size(); ++i)
     titles += (i == 0 ? "" : i + 1 == games.size() ? " and " : ", ") + games[i]->title;
   return titles;
+}
+
+// When no command was read because the first word is not one: "unknown command 'plya'
+// (the commands: games, list, ...)". CLI11 says only "A subcommand is required".
+std::optional<std::string> unknown_command(const CLI::App& app, int argc, char** argv) {
+  if (!app.get_subcommands().empty()) return std::nullopt;
+  std::string word;
+  for (int i = 1; i < argc && word.empty(); ++i) {
+    const std::string arg = argv[i];
+    if (!arg.starts_with("-")) word = arg;
+    else if (arg.find('=') == std::string::npos && app.get_option_no_throw(arg) != nullptr &&
+             app.get_option_no_throw(arg)->get_expected_min() > 0)
+      ++i;  // "--server URL": URL is the flag's value
+  }
+  if (word.empty()) return std::nullopt;
+  std::string names;
+  for (const CLI::App* command : app.get_subcommands({}))
+    names += (names.empty() ? "" : ", ") + command->get_name();
+  return "unknown command '" + word + "' (the commands: " + names + ")";
 }
 
 }  // namespace
@@ -155,7 +177,10 @@ int main(int argc, char** argv) {
   } catch (const CLI::ParseError& error) {
     if (error.get_exit_code() == 0) return app.exit(error);  // --help, --version
     // 2: the command line is wrong, said as our own checks say it.
-    std::fprintf(stderr, "skirmish: %s\nRun with --help for more information.\n", error.what());
+    const auto unknown = unknown_command(app, argc, argv);
+    const std::string message =
+        unknown ? *unknown : skirmish::protocol::reword_command_line_error(error.what());
+    std::fprintf(stderr, "skirmish: %s\nRun with --help for more information.\n", message.c_str());
     return 2;
   }
   const auto server = [&common] { return choose_server_url(common.server, common.ca_file); };

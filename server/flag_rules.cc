@@ -7,6 +7,8 @@
 #include <cstdlib>
 #include <system_error>
 
+#include "protocol/command_line_errors.h"
+
 namespace skirmish::server {
 
 // printf's %f would add six zeros, %g an exponent.
@@ -120,21 +122,12 @@ std::optional<std::string> FlagRules::message(const CLI::App& app) const {
 }
 
 std::string FlagRules::reworded(const CLI::ParseError& error) const {
-  const std::string text = error.what();
-  const std::size_t colon = text.find(": ");
-  if (!text.starts_with("--") || colon == std::string::npos) return text;
-  const std::string flag = text.substr(0, colon);
-  const std::string said = text.substr(colon + 2);
-  if (said.ends_with(" missing")) {
+  return protocol::reword_command_line_error(error.what(), [this](const std::string& flag) -> std::optional<std::string> {
     const auto requirement = requirements_.find(flag);
     // "must be a whole number ..." -> "a whole number ..."
-    if (requirement != requirements_.end() && requirement->second.starts_with("must be "))
-      return flag + " needs a value: " + requirement->second.substr(8);
-    return flag + " needs a value";
-  }
-  const std::string twice = "At Most 1 required but received ";
-  if (said.starts_with(twice)) return flag + " is given " + said.substr(twice.size()) + " times: give it once";
-  return text;
+    if (requirement == requirements_.end() || !requirement->second.starts_with("must be ")) return std::nullopt;
+    return requirement->second.substr(8);
+  });
 }
 
 std::optional<std::string> data_dir_problem(const std::filesystem::path& dir) {

@@ -43,10 +43,8 @@ class FlagRules {
   // 65535" or "--port 99999: must be ...". nullopt when no Rule refused anything (an
   // unknown flag and the like: CLI11's own message says it well).
   std::optional<std::string> message(const CLI::App& app) const;
-  // CLI11's own error, reworded where it reads badly: "--port: 1 required UINT:INT in [0 -
-  // 65535] missing" becomes "--port needs a value: a whole number from 0 to 65535", and
-  // "--port: At Most 1 required but received 2" becomes "--port is given 2 times: give it
-  // once". Anything else is left as CLI11 says it.
+  // CLI11's own error, reworded where it reads badly (protocol/command_line_errors.h), with
+  // what a flag without its value takes: "--port needs a value: a whole number from 0 to 65535".
   std::string reworded(const CLI::ParseError& error) const;
 
  private:

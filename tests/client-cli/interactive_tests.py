@@ -401,7 +401,10 @@ def lobby(server):
                        (["create", "chess"], r"skirmish: unknown game 'chess': the games are"),
                        (["play", "chess"], r"skirmish: unknown game 'chess': the games are"),
                        (["create", "dcms", "-o", "bogus"], r"skirmish: option 'bogus' must look like KEY=VALUE"),
-                       (["--server", "ftp://x", "games"], r"skirmish: server URL 'ftp://x' must start with ws://")]:
+                       (["--server", "ftp://x", "games"], r"skirmish: server URL 'ftp://x' must start with ws://"),
+                       (["plya", "tactego"], r"skirmish: unknown command 'plya' \(the commands: games, list, create"),
+                       (["--server"], r"skirmish: --server needs a value"),
+                       (["games", "--name", "a", "--name", "b"], r"skirmish: --name is given 2 times: give it once")]:
         wrong = Process([SKIRMISH, *args], "usage") if args[0] == "--server" else client(server.url, *args, name="usage")
         wrong.expect(said)
         wrong.expect(r"Run with --help for more information")
