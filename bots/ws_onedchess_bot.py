@@ -27,8 +27,11 @@ async def play(url, match):
             message = json.loads(text)
             kind = message["type"]
             if kind == "matches":
+                # On default terms, and not one whose creator has gone away (that
+                # "win" would be a forfeit, not a game).
                 open_matches = [m["match"] for m in message["matches"]
-                                if m["status"] == "open" and m.get("set_by_creator") == []]
+                                if m["status"] == "open" and m.get("set_by_creator") == []
+                                and all(s["connected"] or not s["taken"] for s in m["seats"])]
                 if open_matches:
                     await request({"type": "join", "match": open_matches[0], "id": "join"})
                 else:

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The README's second command: installs what is missing, builds the release server and
+# The README's first command: installs what is missing, builds the release server and
 # starts it with its defaults (ws://127.0.0.1:8080/). Flags and SKIRMISH_* environment
 # variables pass through: scripts/serve.sh --port 9000 --log-level debug
 set -euo pipefail
