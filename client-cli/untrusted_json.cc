@@ -47,9 +47,18 @@ nlohmann::json parse_untrusted(std::string_view text, std::string& why) {
     why = "nested deeper than " + std::to_string(kMaxJsonDepth) + " levels";
     return nlohmann::json::value_t::discarded;
   }
-  auto value = nlohmann::json::parse(text, nullptr, false);
-  if (value.is_discarded()) why = "not JSON";
-  return value;
+  try {
+    return nlohmann::json::parse(text);
+  } catch (const nlohmann::json::parse_error& error) {
+    // "[json.exception.parse_error.101] parse error at line 3, column 9: syntax error ..."
+    // -> "not JSON: line 3, column 9: syntax error ...", for a person to find the place.
+    const std::string said = error.what();
+    const std::string prefix = "parse error at ";
+    const std::size_t at = said.find(prefix);
+    why = "not JSON";
+    if (at != std::string::npos) why += ": " + displayable(said.substr(at + prefix.size()), false);
+    return nlohmann::json::value_t::discarded;
+  }
 }
 
 std::string displayable(std::string_view text, bool keep_line_breaks) {

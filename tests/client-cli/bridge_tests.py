@@ -137,7 +137,7 @@ def garbage(server):
         server, "onedchess", ["--cmd", bot_cmd(os.path.join(TEST_BOTS, "garbage_bot.py"))],
         ["--cmd", bot_cmd("random_onedchess.py")], [])
     first.expect(r"bridge: the bot wrote something that is not a move: "
-                 r"'hello there, I am not JSON' \(not JSON\)")
+                 r"'hello there, I am not JSON' \(not JSON: line 1, column 1: ")
     first.expect(r"Game over: Black wins! \(crash\) You lose\.")
     second.expect(r"Game over: Black wins! \(crash\) You win\.")
     check(first.wait() == 3, "a bridge whose bot wrote garbage exits 3")
