@@ -6,6 +6,7 @@
 #include <stdexcept>
 
 #include <boost/asio/io_context.hpp>
+#include <pwd.h>
 #include <unistd.h>
 
 #include "client-cli/bot_actor.h"
@@ -39,9 +40,14 @@ std::string bots_dir() {
 
 namespace {
 
+// $USER, else the account's name (tmux, cron and containers often leave USER unset, and
+// two players both called "player" cannot tell each other apart), else "player".
 std::string default_name() {
-  const char* user = std::getenv("USER");
-  return user != nullptr && *user != '\0' ? user : "player";
+  if (const char* user = std::getenv("USER"); user != nullptr && *user != '\0') return user;
+  if (const passwd* account = ::getpwuid(::getuid()); account != nullptr && account->pw_name != nullptr &&
+                                                      *account->pw_name != '\0')
+    return account->pw_name;
+  return "player";
 }
 
 // A seat the game does not have is refused before a match is created for it.

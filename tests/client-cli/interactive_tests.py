@@ -5,6 +5,7 @@ import contextlib
 import fcntl
 import os
 import pty
+import pwd
 import random
 import re
 import select
@@ -409,6 +410,10 @@ def lobby(server):
         wrong.expect(said)
         wrong.expect(r"Run with --help for more information")
         check(wrong.wait() == 2, f"{args} exits 2")
+    # With USER unset or empty (tmux, cron, containers), the account's name is the name shown.
+    unnamed = client(server.url, "create", "onedchess", name="unnamed", env={"USER": ""})
+    unnamed.expect(r"you: white \(" + re.escape(pwd.getpwuid(os.getuid()).pw_name) + r"\)")
+    unnamed.kill()
     helped = client(server.url, "create", "--help", name="helped")
     helped.expect(r"--private")
     check(helped.wait() == 0, "--help exits 0")
