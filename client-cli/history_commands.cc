@@ -10,6 +10,8 @@
 
 #include "client-cli/json_field.h"
 #include "client-cli/match_record_file.h"
+#include "client-cli/move_dialogs.h"
+#include "client-cli/screens.h"
 #include "client-cli/server_http.h"
 #include "client-cli/style.h"
 #include "client-cli/untrusted_json.h"
@@ -134,14 +136,28 @@ class Replay {
         counts_from_setup_(info_.setup_turn),
         first_(counts_from_setup_ && !game_.turns.empty() ? 1 : 0),
         at_(first_),
-        end_(ending(record)) {}
+        end_(ending(record)),
+        match_(field(record, "match").is_string() ? printable(field(record, "match").get<std::string>()) : ""),
+        players_(players_of(record)) {}
 
   std::size_t last_step() const { return states_.size() - 1 - first_; }
+
+  // "1D Chess | match EC3AT7KU | white (alice) vs black (bob)": said once, before the first
+  // board (the headers give the turn alone).
+  std::string introduction() const { return info_.title + (match_.empty() ? "" : " | match " + match_) + " | " + players_ + "\n"; }
+
+  // For `help` or `?`: what the board's symbols mean and what the prompt takes.
+  std::string help() const {
+    return board_legend(game_.game) + "Replay: Enter or n next turn, p previous, j N jump to turn N (0 to " +
+           std::to_string(last_step()) + (counts_from_setup_ ? ", 0 is the setup" : "") + "), q quit.\n";
+  }
 
   void show(std::ostream& out) const {
     out << "== " << info_.title << ", " << step_name(at_ - first_) << " ==\n";
     if (at_ > 0) show_moves(out, game_.turns[at_ - 1]);
     out << with_final_newline(states_[at_]->render(engine::Viewer::full()));
+    // The seed's box has no numbers; the moves above it name positions ("white: 0 RIGHT").
+    if (game_.game == "onedchess") out << onedchess_position_row() << "\n";
     if (at_ + 1 == states_.size() && end_) out << "Game over: " << outcome_text(info_, *end_) << "\n";
   }
 
@@ -199,6 +215,20 @@ class Replay {
            ", e.g. jump " + std::to_string(last / 2);
   }
 
+  // "white (alice) vs black (bob)", in the game's seat order; a seat without a name alone.
+  std::string players_of(const json& record) const {
+    std::string text;
+    for (const auto& seat_name : info_.seat_names) {
+      std::string label = seat_name;
+      const json& seats = field(record, "seats");
+      for (const auto& seat : seats.is_array() ? seats : json::array())
+        if (field(seat, "seat") == seat_name && field(seat, "name").is_string())
+          label += " (" + printable(field(seat, "name").get<std::string>()) + ")";
+      text += (text.empty() ? "" : " vs ") + label;
+    }
+    return text;
+  }
+
   engine::GameRecord game_;
   const engine::GameInfo& info_;
   std::vector<std::unique_ptr<engine::GameState>> states_;
@@ -206,9 +236,11 @@ class Replay {
   std::size_t first_;  // the state shown as step 0
   std::size_t at_;
   std::optional<engine::Outcome> end_;
+  std::string match_;
+  std::string players_;
 };
 
-enum class ReplayCommand { Next, Previous, Jump, Quit, Unknown };
+enum class ReplayCommand { Next, Previous, Jump, Help, Quit, Unknown };
 
 ReplayCommand parse_replay_command(const std::string& word) {
   const std::string command = lowercase(word);
@@ -216,6 +248,7 @@ ReplayCommand parse_replay_command(const std::string& word) {
   if (command == "p" || command == "prev" || command == "previous") return ReplayCommand::Previous;
   if (command == "j" || command == "jump") return ReplayCommand::Jump;
   if (command == "q" || command == "quit") return ReplayCommand::Quit;
+  if (command == "?" || command == "h" || command == "help") return ReplayCommand::Help;
   return ReplayCommand::Unknown;
 }
 
@@ -226,7 +259,8 @@ std::string run_replay_command(Replay& replay, ReplayCommand command, const std:
     case ReplayCommand::Next: return replay.next();
     case ReplayCommand::Previous: return replay.previous();
     case ReplayCommand::Jump: return replay.jump(words);
-    default: return "unknown command '" + word + "': type next, previous, jump N or quit";
+    case ReplayCommand::Help: return replay.help();
+    default: return "unknown command '" + word + "': type next, previous, jump N, help or quit";
   }
 }
 
@@ -245,9 +279,10 @@ int replay_match(const ServerUrl& server, const std::string& source, std::istrea
     return 1;
   }
   Replay replay(record);
+  out << replay.introduction();
   replay.show(out);
   std::string line;
-  while (out << "[n]ext, [p]revious, [j]ump N, [q]uit > " << std::flush, std::getline(in, line)) {
+  while (out << "[n]ext, [p]revious, [j]ump N, [q]uit, ? help > " << std::flush, std::getline(in, line)) {
     std::istringstream words(line);
     std::string word;
     words >> word;
@@ -255,7 +290,7 @@ int replay_match(const ServerUrl& server, const std::string& source, std::istrea
     if (command == ReplayCommand::Quit) break;
     const std::string refused = run_replay_command(replay, command, word, words);
     if (refused.empty()) replay.show(out);
-    else out << refused << "\n";
+    else out << with_final_newline(refused);
   }
   out << "\n";
   return 0;

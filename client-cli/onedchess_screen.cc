@@ -41,10 +41,14 @@ std::string render_onedchess(const nlohmann::json& view, const Style& style) {
   for (std::size_t i = 0; i < board.size() && i < cells.size(); ++i)
     board[i] = cell_of(cells[i].get<std::string>());
   // Position numbers under the box help people type moves.
+  return colourise(onedchess::printable_board(board), style) + "\n" + style.dim(onedchess_position_row()) + "\n";
+}
+
+std::string onedchess_position_row() {
   std::string numbers = " ";
   for (int i = 0; i < onedchess::kBoardSize; ++i) numbers += "  " + std::to_string(i) + "   ";
   while (!numbers.empty() && numbers.back() == ' ') numbers.pop_back();
-  return colourise(onedchess::printable_board(board), style) + "\n" + style.dim(numbers) + "\n";
+  return numbers;
 }
 
 std::string describe_onedchess_last(const nlohmann::json& last) {

@@ -17,6 +17,9 @@ inline constexpr long long kMaxDcmsSquares = 1 << 16;
 // The board of `view` (the `state` message's view), ending with a newline. Throws
 // std::exception for a view of the wrong shape (a server's fault, said as such by the caller).
 std::string render_board(const std::string& game, const nlohmann::json& view, const Style& style);
+// "   0     1  ...     8": the 1D Chess positions, each under its cell of the seed's box
+// (the game screen and replay print it under the board; no newline).
+std::string onedchess_position_row();
 // One or more lines saying what the last move or turn did ("" when `last` is null).
 std::string describe_last(const std::string& game, const nlohmann::json& last);
 // "Red wins! (flag_captured)" / "Draw (max_turns)", plus how it went for `you`.

@@ -293,9 +293,23 @@ TEST_CASE("replay takes the whole command words, in any case, and names them in 
                              "== 1D Chess, turn 2 of " + n + " ==", "== 1D Chess, turn 1 of " + n + " ==",
                              "== 1D Chess, turn 0 of " + n + " ==", "== 1D Chess, turn 3 of " + n + " ==",
                              "== 1D Chess, turn 1 of " + n + " ==", "== 1D Chess, turn 2 of " + n + " =="});
-  CHECK_THAT(text, Catch::Contains("[n]ext, [p]revious, [j]ump N, [q]uit > "));
+  CHECK_THAT(text, Catch::Contains("[n]ext, [p]revious, [j]ump N, [q]uit, ? help > "));
   CHECK_THAT(replay_text(record, "back\nq\n"),
-             Catch::Contains("unknown command 'back': type next, previous, jump N or quit"));
+             Catch::Contains("unknown command 'back': type next, previous, jump N, help or quit"));
+}
+
+TEST_CASE("replay names the match and its players first and explains itself at help") {
+  auto record = long_enough_record("tactego", 2, 17);
+  record["seats"] = json::array({json{{"index", 0}, {"seat", "red"}, {"name", "alice\x1b[2J"}},
+                                 json{{"index", 1}, {"seat", "blue"}, {"name", nullptr}}});
+  const std::string text = replay_text(record, "?\nhelp\nq\n");
+  CHECK(text.starts_with("Tactego | match TEST | red (alice?[2J) vs blue\n== Tactego, turn 0 of "));
+  CHECK(count_of(text, "F flag (never moves") == 2);  // the board's symbols, as in a game
+  CHECK(count_of(text, "Replay: Enter or n next turn, p previous, j N jump to turn N (0 to ") == 2);
+  CHECK(headers(text).size() == 1);  // help does not redraw
+
+  record["seats"] = "not a list";  // a record file edited by hand: the seats alone
+  CHECK(replay_text(record, "q\n").starts_with("Tactego | match TEST | red vs blue\n"));
 }
 
 TEST_CASE("replay puts the prompt and the Game over line on lines of their own") {
@@ -303,7 +317,8 @@ TEST_CASE("replay puts the prompt and the Game over line on lines of their own")
   const std::string text = replay_text(record, "j " + std::to_string(record["moves"].size()) + "\nq\n");
   CHECK(text.find("+[") == std::string::npos);
   CHECK(text.find("+Game over") == std::string::npos);
-  CHECK_THAT(text, Catch::Contains("-+\n[n]ext") && Catch::Contains("-+\nGame over: "));
+  // Under the box, the positions' numbers, then each on a line of its own.
+  CHECK_THAT(text, Catch::Contains("-+\n   0     1") && Catch::Contains("8\n[n]ext") && Catch::Contains("8\nGame over: "));
   CHECK(text.find("\n\n") == std::string::npos);  // no blank lines either
 }
 
