@@ -78,7 +78,7 @@ void MatchSession::send(json message) {
 void MatchSession::open_connection(bool resuming) {
   connection_ = std::make_shared<Connection>(io_, url_);
   connection_->on_message([this](const json& m) { on_message(m); });
-  connection_->on_closed([this](const std::string& reason) { on_closed(reason); });
+  connection_->on_closed([this](const std::string& reason, LinkEnd how) { on_closed(reason, how); });
   connection_->connect([this, resuming](const std::string& error) { on_connected(error, resuming); });
 }
 
@@ -434,6 +434,9 @@ void MatchSession::on_error(const json& error) {
 
 void MatchSession::on_state(const json& state) {
   if (!of_our_match(state)) return;
+  // Throws for a turn the engine cannot have: the message is refused (Connection), not
+  // drawn, and never read as the turn already answered.
+  const int key = turn_of(state);
   state_ = state;
   actor_.show(state);
   const std::string status = state.value("status", "");
@@ -454,7 +457,6 @@ void MatchSession::on_state(const json& state) {
     return finish(0, "");
   }
   if (seat_.empty() || seat_ == "spectator" || status != "running") return;
-  const int key = state.value("turn", 0);
   if (!contains(field(state, "to_act"), seat_) || contains(field(state, "submitted"), seat_)) return;
   if (key == asked_key_ && awaiting_actor_) return;  // already asked for this turn
   if (key == asked_key_ && !awaiting_actor_) return;  // answered; the reply is on its way
@@ -562,8 +564,24 @@ void MatchSession::abandon(const std::string& why, bool crashed) {
   }
 }
 
-void MatchSession::on_closed(const std::string& reason) {
+void MatchSession::stop_on_unusable(const std::string& reason) {
+  std::string text = "Stopped: " + reason + ". Connecting again would only get the same: this client does not reconnect";
+  const bool seated = !seat_.empty() && seat_ != "spectator";
+  const auto saved = seated ? saved_seats(match_) : std::vector<SavedSeat>{};
+  const bool kept = std::any_of(saved.begin(), saved.end(), [&](const SavedSeat& s) {
+    return s.server == url_.text() && s.seat == seat_ && s.token == token_;
+  });
+  if (kept)
+    text += ". Your seat's token stays saved: once the server (or this client) is fixed, within the server's "
+            "reconnect grace, take the seat back with: skirmish resume " + match_;
+  else if (seated)
+    text += ". The seat is left behind: the server ends it once its reconnect grace runs out";
+  finish(1, text + ".");
+}
+
+void MatchSession::on_closed(const std::string& reason, LinkEnd how) {
   if (done_) return;
+  if (how == LinkEnd::UnusableMessage) return stop_on_unusable(reason);
   if (leaving_) return finish(exit_code_, "");
   if (match_.empty() || (token_.empty() && seat_ != "spectator")) {
     return finish(1, "Lost the connection to " + url_.text() + ": " + reason);

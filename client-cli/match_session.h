@@ -68,7 +68,10 @@ class MatchSession {
   void open_connection(bool resuming);
   void on_connected(const std::string& error, bool resuming);
   void on_message(const nlohmann::json& message);
-  void on_closed(const std::string& reason);
+  void on_closed(const std::string& reason, LinkEnd how);
+  // The server sent a message this client cannot use: stops at once (exit 1), the saved
+  // seat kept, for connecting again would only get the same message.
+  void stop_on_unusable(const std::string& reason);
   void on_error(const nlohmann::json& error);
   void request_seat();
   void create_match();  // of request_ (Create, or Play finding no match to join)
