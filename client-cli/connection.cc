@@ -168,7 +168,8 @@ void Connection::read_next() {
     std::string why;
     auto message = parse_untrusted(text, why);
     if (!message.is_object())
-      return self->fail("the server sent something that is " + (why.empty() ? "not a JSON object" : why));
+      return self->fail("the server sent something that is " + (why.empty() ? "not a JSON object" : why),
+                        LinkEnd::UnusableMessage);
     make_displayable(message);
     // A message of the wrong shape (a number where a name goes, a board of the wrong size)
     // is the server's fault, said as such, not a crash of this client.
@@ -176,7 +177,8 @@ void Connection::read_next() {
       if (self->on_message_) self->on_message_(message);
     } catch (const std::exception& error) {
       return self->fail(std::string("the server sent a message this client cannot use (") + printable(error.what()) +
-                        "): " + printable(message.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace).substr(0, 200)));
+                        "): " + printable(message.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace).substr(0, 200)),
+                        LinkEnd::UnusableMessage);
     }
     if (!self->closed_) self->read_next();
   };
@@ -207,7 +209,7 @@ void Connection::stop_websocket_timer() {
   std::visit([&](auto& ws) { ws.set_option(off); }, ws_);
 }
 
-void Connection::fail(const std::string& reason) {
+void Connection::fail(const std::string& reason, LinkEnd how) {
   if (closed_) return;
   closed_ = true;
   open_ = false;
@@ -215,7 +217,7 @@ void Connection::fail(const std::string& reason) {
   stop_websocket_timer();
   if (on_closed_) {
     auto handler = std::move(on_closed_);
-    handler(reason);
+    handler(reason, how);
   }
 }
 

@@ -29,11 +29,18 @@ namespace skirmish::client {
 // link, so the caller reconnects well within the server's reconnect grace (60 s by default).
 inline constexpr std::chrono::milliseconds kDefaultIdleTimeout{20000};
 
+// Why a link ended without our close(): the network or the server let it go (a new
+// connection may well work), or the server sent a message this client cannot use (not JSON,
+// or of a shape the client refuses: connecting again would only get it again).
+enum class LinkEnd { Lost, UnusableMessage };
+
 class Connection : public std::enable_shared_from_this<Connection> {
  public:
+  // May throw (std::exception) for a message of a shape it cannot use: the link then ends
+  // with LinkEnd::UnusableMessage, the reason quoting the message.
   using MessageHandler = std::function<void(const nlohmann::json&)>;
-  // Called once when the link ends: empty reason after our own close().
-  using ClosedHandler = std::function<void(const std::string& reason)>;
+  // Called once when the link ends, not after our own close().
+  using ClosedHandler = std::function<void(const std::string& reason, LinkEnd how)>;
   using ConnectHandler = std::function<void(const std::string& error)>;
 
   // Throws std::runtime_error for a wss:// URL whose CA file cannot be used. `idle_timeout`:
@@ -66,7 +73,7 @@ class Connection : public std::enable_shared_from_this<Connection> {
   void stop_websocket_timer();
   void read_next();
   void write_next();
-  void fail(const std::string& reason);
+  void fail(const std::string& reason, LinkEnd how = LinkEnd::Lost);
 
   ServerUrl url_;
   std::string where_;  // HOST:PORT, for errors

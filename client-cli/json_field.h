@@ -2,6 +2,9 @@
 // Reading what the server (or a bot) sent: a message may lack a field or have another shape
 // than expected. nlohmann's const operator[] on a missing key is undefined behaviour (an
 // assertion in debug builds), so every read of a field that may be missing goes through here.
+#include <climits>
+#include <stdexcept>
+#include <string>
 #include <string_view>
 
 #include <nlohmann/json.hpp>
@@ -27,6 +30,19 @@ inline const nlohmann::json& deadline_ms(const nlohmann::json& state) {
                       : value.is_number_integer() ? value.get<long long>() >= 0 && value.get<long long>() <= kMostMs
                                                   : false;
   return usable ? value : none;
+}
+
+// A state's `turn`: the engine counts turns in an int, from 0. Anything else (missing, a
+// string, negative, 2^64-1) throws std::runtime_error saying what it was: a faulty server's
+// 18446744073709551615 read as -1, "a turn already answered", and no prompt ever came.
+inline int turn_of(const nlohmann::json& state) {
+  const nlohmann::json& value = field(state, "turn");
+  if (value.is_number_unsigned() && value.get<unsigned long long>() <= INT_MAX) return value.get<int>();
+  if (value.is_number_integer() && value.get<long long>() >= 0 && value.get<long long>() <= INT_MAX)
+    return value.get<int>();
+  throw std::runtime_error(value.is_null() ? std::string("its turn is missing")
+                                           : "its turn " + value.dump() + " is not a turn number (0 to " +
+                                                 std::to_string(INT_MAX) + ")");
 }
 
 }  // namespace skirmish::client

@@ -46,9 +46,12 @@ int ask_server(const ServerUrl& url, const json& request,
     reply_wait.cancel();
     connection->close();
   });
-  connection->on_closed([&](const std::string& reason) {
+  connection->on_closed([&](const std::string& reason, LinkEnd how) {
     reply_wait.cancel();
-    std::cerr << "Lost the connection to " << url.text() << ": " << reason << std::endl;
+    if (how == LinkEnd::UnusableMessage)
+      std::cerr << "Stopped: from " << url.text() << ", " << reason << std::endl;
+    else
+      std::cerr << "Lost the connection to " << url.text() << ": " << reason << std::endl;
   });
   connection->connect([&](const std::string& error) {
     if (!error.empty()) {

@@ -11,6 +11,7 @@
 #include "client-cli/json_field.h"
 #include "client-cli/match_terms.h"
 #include "client-cli/saved_seats.h"
+#include "client-cli/seat_names.h"
 #include "client-cli/style.h"
 #include "protocol/match_ids.h"
 #include "protocol/version.h"
@@ -78,7 +79,7 @@ void MatchSession::send(json message) {
 void MatchSession::open_connection(bool resuming) {
   connection_ = std::make_shared<Connection>(io_, url_);
   connection_->on_message([this](const json& m) { on_message(m); });
-  connection_->on_closed([this](const std::string& reason) { on_closed(reason); });
+  connection_->on_closed([this](const std::string& reason, LinkEnd how) { on_closed(reason, how); });
   connection_->connect([this, resuming](const std::string& error) { on_connected(error, resuming); });
 }
 
@@ -94,6 +95,9 @@ void MatchSession::on_connected(const std::string& error, bool resuming) {
   answer_wait_.expires_after(request_.answer_wait);
   answer_wait_.async_wait([this, resuming](boost::system::error_code ec) {
     if (ec || done_) return;
+    if (leaving_ && seat_.empty())  // a seat refused (refuse_seat), left: the server said nothing more
+      return finish(1, "No answer from " + url_.text() + " to this client's leave within " +
+                           describe_duration(request_.answer_wait) + "; the seat is freed after its reconnect grace");
     const std::string silent = "the server at " + url_.text() + " kept the connection but gave no seat within " +
                                describe_duration(request_.answer_wait);
     if (!resuming) return finish(1, "No answer: " + silent);
@@ -184,7 +188,16 @@ void MatchSession::on_message(const json& message) {
     return join(match);
   }
   if (type == "matches" && message.value("id", "") == "terms") {
-    for (const auto& m : message.value("matches", json::array())) show_terms(m);
+    // Only the terms of the match asked for: another's (a server that ignored the filter,
+    // or lied) would be shown as this one's, and decide what is said if the join is full.
+    const std::string asked = protocol::canonical_match_id(request_.match);
+    for (const auto& m : message.value("matches", json::array())) {
+      const json& id = field(m, "match");
+      if (id.is_string() && protocol::canonical_match_id(id.get<std::string>()) == asked) {
+        show_terms(m);
+        break;
+      }
+    }
     return join(request_.match);
   }
   if (type == "matches") {
@@ -316,8 +329,10 @@ bool MatchSession::of_our_match(const json& message) {
 
 void MatchSession::on_joined(const json& joined) {
   if (!of_our_match(joined)) return;
+  // A first seat must be the one --seat asked for (or, resuming, the one saved).
+  if (seat_.empty() && !request_.seat.empty() && !is_seat_asked(joined, request_.seat)) return refuse_seat(joined);
   // Back after a drop, the seat resumed must be the one held: another seat's token would be
-  // saved as this one's. (--seat may name a seat by its number: a first joined is not checked.)
+  // saved as this one's.
   const std::string seat = joined.value("seat", "");
   if (!seat_.empty() && seat_ != "spectator" && seat != seat_)
     return finish(1, "The server answered for another seat: its `joined` gives seat " + printable(seat) +
@@ -434,6 +449,10 @@ void MatchSession::on_error(const json& error) {
 
 void MatchSession::on_state(const json& state) {
   if (!of_our_match(state)) return;
+  if (leaving_ && seat_.empty()) return;  // the states of a seat refused (refuse_seat)
+  // Throws for a turn the engine cannot have: the message is refused (Connection), not
+  // drawn, and never read as the turn already answered.
+  const int key = turn_of(state);
   state_ = state;
   actor_.show(state);
   const std::string status = state.value("status", "");
@@ -454,7 +473,6 @@ void MatchSession::on_state(const json& state) {
     return finish(0, "");
   }
   if (seat_.empty() || seat_ == "spectator" || status != "running") return;
-  const int key = state.value("turn", 0);
   if (!contains(field(state, "to_act"), seat_) || contains(field(state, "submitted"), seat_)) return;
   if (key == asked_key_ && awaiting_actor_) return;  // already asked for this turn
   if (key == asked_key_ && !awaiting_actor_) return;  // answered; the reply is on its way
@@ -562,8 +580,40 @@ void MatchSession::abandon(const std::string& why, bool crashed) {
   }
 }
 
-void MatchSession::on_closed(const std::string& reason) {
+void MatchSession::refuse_seat(const json& joined) {
+  const std::string given = printable(joined.value("seat", ""));
+  match_ = asked_match_;  // the same id (of_our_match)
+  const std::string refused = "The server gave seat " + given + " of match " + match_ + ", not seat " +
+                              printable(request_.seat) + " that this client asked for";
+  if (request_.mode == SeatRequest::Mode::Resume)  // that token is not ours to leave with
+    return finish(1, refused + ". A faulty or hostile server: this client stops (no saved seat is changed).");
+  // Not played, and not held either: an opponent would wait for it until the server's
+  // reconnect grace ran out. The `left` (or the link's end) ends the session, exit 1.
+  std::cerr << refused << ": this client does not play another seat than the one asked for, and leaves it."
+            << std::endl;
+  exit_code_ = 1;
+  leaving_ = true;
+  send({{"type", "leave"}, {"id", "leave"}});
+}
+
+void MatchSession::stop_on_unusable(const std::string& reason) {
+  std::string text = "Stopped: " + reason + ". Connecting again would only get the same: this client does not reconnect";
+  const bool seated = !seat_.empty() && seat_ != "spectator";
+  const auto saved = seated ? saved_seats(match_) : std::vector<SavedSeat>{};
+  const bool kept = std::any_of(saved.begin(), saved.end(), [&](const SavedSeat& s) {
+    return s.server == url_.text() && s.seat == seat_ && s.token == token_;
+  });
+  if (kept)
+    text += ". Your seat's token stays saved: once the server (or this client) is fixed, within the server's "
+            "reconnect grace, take the seat back with: skirmish resume " + match_;
+  else if (seated)
+    text += ". The seat is left behind: the server ends it once its reconnect grace runs out";
+  finish(1, text + ".");
+}
+
+void MatchSession::on_closed(const std::string& reason, LinkEnd how) {
   if (done_) return;
+  if (how == LinkEnd::UnusableMessage) return stop_on_unusable(reason);
   if (leaving_) return finish(exit_code_, "");
   if (match_.empty() || (token_.empty() && seat_ != "spectator")) {
     return finish(1, "Lost the connection to " + url_.text() + ": " + reason);

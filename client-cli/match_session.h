@@ -68,7 +68,12 @@ class MatchSession {
   void open_connection(bool resuming);
   void on_connected(const std::string& error, bool resuming);
   void on_message(const nlohmann::json& message);
-  void on_closed(const std::string& reason);
+  void on_closed(const std::string& reason, LinkEnd how);
+  // The server sent a message this client cannot use: stops at once (exit 1), the saved
+  // seat kept, for connecting again would only get the same message.
+  void stop_on_unusable(const std::string& reason);
+  // A first `joined` that gives another seat than --seat asked for: said, and the seat left.
+  void refuse_seat(const nlohmann::json& joined);
   void on_error(const nlohmann::json& error);
   void request_seat();
   void create_match();  // of request_ (Create, or Play finding no match to join)

@@ -80,4 +80,16 @@ std::string SeatNames::who_plays(const std::string& game, const std::string& you
   return seats.empty() ? "spectator" : "spectator | " + seats;
 }
 
+bool is_seat_asked(const nlohmann::json& joined, const std::string& asked) {
+  const std::string seat = joined.value("seat", "");
+  if (seat == asked) return true;
+  if (const engine::GameInfo* game = engine::find_game(joined.value("game", ""))) {
+    const auto wanted = engine::find_seat(*game, asked);
+    return wanted && game->seat_names[static_cast<std::size_t>(*wanted)] == seat;
+  }
+  // A game this client does not know (a newer server's): a number is matched by seat_index.
+  const auto index = joined.find("seat_index");
+  return index != joined.end() && index->is_number_integer() && index->dump() == asked;
+}
+
 }  // namespace skirmish::client

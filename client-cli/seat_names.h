@@ -27,4 +27,8 @@ class SeatNames {
   std::map<std::string, std::optional<std::string>> names_;  // seat -> name, nullopt: free
 };
 
+// Whether the seat a `joined` gives is the one asked for with --seat, by its name or its
+// number ("0", "1": the order of the game's seats, as the server reads them).
+bool is_seat_asked(const nlohmann::json& joined, const std::string& asked);
+
 }  // namespace skirmish::client

@@ -17,6 +17,7 @@
 #include <boost/asio/steady_timer.hpp>
 
 #include "client-cli/tournament/game_play.h"
+#include "client-cli/tournament/new_entries.h"
 #include "client-cli/tournament/option_check.h"
 #include "client-cli/tournament/progress.h"
 #include "client-cli/tournament/record_saver.h"
@@ -97,6 +98,22 @@ void check_server_answers(const client::ServerUrl& server) {
                              std::to_string(health.status) + " " + health.body);
 }
 
+server::Config private_server_config(const std::string& out_dir) {
+  server::Config config;
+  config.address = "127.0.0.1";
+  config.port = 0;
+  config.threads = 1;
+  config.log_level = "warn";
+  // A store, so every game's record can be fetched (records/) and, with skirmish-server
+  // --data-dir on this folder, replayed by match id after the run.
+  config.data_dir = (std::filesystem::path(out_dir) / kServerDataDir).string();
+  // Only our own bridges connect, and a fast bot in a long Tactego game sends more than
+  // the public default (50 messages/s): a dropped move there would be lost on time.
+  config.rate_limit_per_second = 1e6;
+  config.rate_burst = 1000000;
+  return config;
+}
+
 }  // namespace
 
 RunSummary run_tournament(Results results, const RunOptions& options) {
@@ -122,30 +139,25 @@ RunSummary run_tournament(Results results, const RunOptions& options) {
     if (finished.count(g.index) == 0) waiting.push_back(g);
   const int already_done = static_cast<int>(finished.size());
 
-  try {
-    std::filesystem::create_directories(std::filesystem::path(options.out_dir) / "logs");
-  } catch (const std::filesystem::filesystem_error& e) {
-    throw std::runtime_error("cannot create the results folder " + options.out_dir + ": " + e.code().message());
-  }
-  save_results(options.out_dir, results);  // the setup is on disk before the first game
-
+  // Until the private server runs, a failure takes away what this run made (new_entries.h).
+  const NewEntries made_now(options.out_dir);
   std::optional<server::Server> private_server;
+  try {
+    try {
+      std::filesystem::create_directories(std::filesystem::path(options.out_dir) / "logs");
+    } catch (const std::filesystem::filesystem_error& e) {
+      throw std::runtime_error("cannot create the results folder " + options.out_dir + ": " + e.code().message());
+    }
+    save_results(options.out_dir, results);  // the setup is on disk before the first game
+    if (!external_server) private_server.emplace(private_server_config(options.out_dir)).start();
+  } catch (...) {
+    private_server.reset();  // its store, and the lock it holds in the folder, first
+    made_now.remove();
+    throw;
+  }
+
   GameSettings settings;
-  if (!external_server) {
-    server::Config config;
-    config.address = "127.0.0.1";
-    config.port = 0;
-    config.threads = 1;
-    config.log_level = "warn";
-    // A store, so every game's record can be fetched (records/) and, with skirmish-server
-    // --data-dir on this folder, replayed by match id after the run.
-    config.data_dir = (std::filesystem::path(options.out_dir) / kServerDataDir).string();
-    // Only our own bridges connect, and a fast bot in a long Tactego game sends more than
-    // the public default (50 messages/s): a dropped move there would be lost on time.
-    config.rate_limit_per_second = 1e6;
-    config.rate_burst = 1000000;
-    private_server.emplace(config);
-    private_server->start();
+  if (private_server) {
     settings.server = client::parse_server_url("ws://127.0.0.1:" + std::to_string(private_server->port()));
   } else {
     settings.server = *external_server;

@@ -78,7 +78,7 @@ std::shared_ptr<Connection> start_connection(asio::io_context& io, const OneConn
   auto connection =
       std::make_shared<Connection>(io, skirmish::client::parse_server_url(server.url()), idle_timeout);
   auto opened = std::make_shared<std::chrono::steady_clock::time_point>();
-  connection->on_closed([&outcome, opened](const std::string& reason) {
+  connection->on_closed([&outcome, opened](const std::string& reason, skirmish::client::LinkEnd) {
     outcome.closed_reason = reason;
     outcome.closed_after = std::chrono::steady_clock::now() - *opened;
   });

@@ -8,9 +8,7 @@
 #include <filesystem>
 #include <fstream>
 #include <functional>
-#include <iostream>
 #include <iterator>
-#include <sstream>
 #include <string>
 #include <vector>
 
@@ -20,9 +18,8 @@
 #include "client-cli/match_session.h"
 #include "client-cli/saved_seats.h"
 #include "client-cli/server_url.h"
-#include "tests/client-cli/scoped_env.h"
 #include "tests/client-cli/scripted_server.h"
-#include "tests/store/temp_dir.h"
+#include "tests/client-cli/session_test_kit.h"
 
 namespace {
 
@@ -71,48 +68,21 @@ class Player : public Actor {
   bool stopped = false;
 };
 
-// std::cout and std::cerr into strings for the life of this object.
-class Captured {
- public:
-  Captured() : out_(std::cout.rdbuf(out_text_.rdbuf())), err_(std::cerr.rdbuf(err_text_.rdbuf())) {}
-  ~Captured() {
-    std::cout.rdbuf(out_);
-    std::cerr.rdbuf(err_);
-  }
-  Captured(const Captured&) = delete;
-  Captured& operator=(const Captured&) = delete;
-  std::string out() const { return out_text_.str(); }
-  std::string err() const { return err_text_.str(); }
+using skirmish::test::Captured;
 
- private:
-  std::ostringstream out_text_;
-  std::ostringstream err_text_;
-  std::streambuf* out_;
-  std::streambuf* err_;
-};
-
-std::string read_file(const fs::path& path) {
-  std::ifstream in(path);
-  std::string text;
-  for (std::string line; std::getline(in, line);) text += line + "\n";
-  return text;
-}
+std::string read_file(const fs::path& path) { return skirmish::test::read_text(path); }
 
 // A state directory holding another server's seat in match ZZZZZZZZ (or nothing).
 struct SeatsDir {
-  explicit SeatsDir(bool with_friends_seat = true) : env("SKIRMISH_STATE_DIR", dir.path().c_str()) {
+  explicit SeatsDir(bool with_friends_seat = true) {
     if (with_friends_seat) std::ofstream(friends_file) << kFriendsSeat;
   }
-  skirmish::test::TempDir dir;
-  skirmish::test::ScopedEnv env;
+  skirmish::test::StateDir state;
+  const skirmish::test::TempDir& dir = state.dir;
   fs::path friends_file = dir.path() / "ZZZZZZZZ-white.json";
 };
 
-// Runs the session until it stops (or `until` holds), at most 10 s.
-void run(asio::io_context& io, const std::function<bool()>& until) {
-  const auto deadline = std::chrono::steady_clock::now() + 10s;
-  while (!until() && std::chrono::steady_clock::now() < deadline) io.run_for(20ms);
-}
+void run(asio::io_context& io, const std::function<bool()>& until) { skirmish::test::run_session(io, until); }
 
 SeatRequest request(SeatRequest::Mode mode, const std::string& match) {
   SeatRequest r;

@@ -1,7 +1,8 @@
 #pragma once
-// A WebSocket server on 127.0.0.1 for the client's tests: it accepts one connection,
+// A WebSocket server on 127.0.0.1 for the client's tests: it serves one connection,
 // answers `hello` with `welcome`, and each other message with what the test's script gives
-// (a faulty or hostile server, or one at a moment hard to reach with the real one).
+// (a faulty or hostile server, or one at a moment hard to reach with the real one). Later
+// connections (a client reconnecting) are counted and closed at once.
 #include <deque>
 #include <functional>
 #include <optional>
@@ -23,18 +24,26 @@ class ScriptedServer {
   ScriptedServer(boost::asio::io_context& io, Script script)
       : script_(std::move(script)),
         acceptor_(io, boost::asio::ip::tcp::endpoint(boost::asio::ip::make_address("127.0.0.1"), 0)) {
-    acceptor_.async_accept([this](boost::beast::error_code ec, boost::asio::ip::tcp::socket socket) {
-      if (ec) return;
-      ws_.emplace(std::move(socket));
-      ws_->async_accept([this](boost::beast::error_code ec2) {
-        if (!ec2) read();
-      });
-    });
+    accept();
   }
   std::string url() const { return "ws://127.0.0.1:" + std::to_string(acceptor_.local_endpoint().port()) + "/"; }
   bool client_closed = false;
+  int connections = 0;  // accepted, the first (served) included
 
  private:
+  void accept() {
+    acceptor_.async_accept([this](boost::beast::error_code ec, boost::asio::ip::tcp::socket socket) {
+      if (ec) return;
+      if (++connections == 1) {
+        ws_.emplace(std::move(socket));
+        ws_->async_accept([this](boost::beast::error_code ec2) {
+          if (!ec2) read();
+        });
+      }
+      accept();
+    });
+  }
+
   void read() {
     ws_->async_read(in_, [this](boost::beast::error_code ec, std::size_t) {
       if (ec) {

@@ -3,6 +3,7 @@ program bots named in a bots file, and Ctrl-C in the middle of a DCMS tournament
 by --resume. Every wait is bounded; everything runs on loopback (the private server)."""
 import json
 import os
+import resource
 import shutil
 import signal
 import subprocess
@@ -231,9 +232,47 @@ def case_resume_keeps_server():
           f"the resume went to {dead}: exit code {code}: {stderr}")
 
 
+def case_server_fails_to_start():
+    """The private server cannot start: the run says why (exit 1) and leaves nothing of its
+    own behind, so the same command can simply be run again. A folder it made goes; in a
+    folder that was there, only what it added (never what was there)."""
+    bots_file = os.path.join(WORK, "bots.txt")
+    bot = f"{PYTHON} {SOURCE}/bots/random_onedchess.py"
+    with open(bots_file, "w") as f:
+        f.write(f"alpha = {bot}\nbeta = {bot}\n")
+    args = ["--game", "onedchess", "--bots", bots_file, "--no-limits"]
+
+    # A new folder: the store's journal is reserved at 8 MiB, which a file size limit
+    # (SIGXFSZ ignored, so writes fail with EFBIG) refuses.
+    def small_files():
+        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+        resource.setrlimit(resource.RLIMIT_FSIZE, (1 << 20, 1 << 20))
+    fresh = os.path.join(WORK, "new", "out")
+    done = subprocess.run([SKIRMISH, "tournament", *args, "--out", fresh], capture_output=True, text=True,
+                          timeout=60, cwd=WORK, preexec_fn=small_files)
+    check(done.returncode == 1 and "journal" in done.stderr, f"exit code {done.returncode}: {done.stderr}")
+    check(not os.path.exists(os.path.join(WORK, "new")), f"left behind: {os.listdir(WORK)}")
+
+    # A folder that was there, with a file where the server's store goes.
+    there = os.path.join(WORK, "there")
+    os.makedirs(os.path.join(there, "logs"))
+    for name in ("server-data", os.path.join("logs", "old.log"), "notes.txt"):
+        with open(os.path.join(there, name), "w") as f:
+            f.write("kept\n")
+    code, _, stderr = run([*args, "--out", there])
+    check(code == 1 and "cannot use the match store" in stderr and "server-data" in stderr, f"{code}: {stderr}")
+    left = sorted(os.path.relpath(os.path.join(d, n), there) for d, _, names in os.walk(there) for n in names)
+    check(left == ["logs/old.log", "notes.txt", "server-data"], f"left: {left}")
+
+    # Out of the way, the same command runs (no "already holds a tournament").
+    os.remove(os.path.join(there, "server-data"))
+    code, stdout, stderr = run([*args, "--out", there, "-o", "max_turns=10"])
+    check(code == 0 and "2 of 2 games played" in stdout, f"{code}: {stdout}\n{stderr}")
+
+
 CASES = {"onedchess_bots_file": case_onedchess_bots_file, "interrupt_and_resume": case_interrupt_and_resume,
          "bad_option": case_bad_option, "resume_keeps_server": case_resume_keeps_server,
-         "program_py_warned": case_program_py_warned}
+         "program_py_warned": case_program_py_warned, "server_fails_to_start": case_server_fails_to_start}
 
 if __name__ == "__main__":
     try:

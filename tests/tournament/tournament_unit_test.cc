@@ -11,6 +11,7 @@
 
 #include "client-cli/tournament/elo.h"
 #include "client-cli/tournament/game_play.h"
+#include "client-cli/tournament/new_entries.h"
 #include "client-cli/tournament/option_check.h"
 #include "client-cli/tournament/progress.h"
 #include "client-cli/tournament/report.h"
@@ -502,4 +503,47 @@ TEST_CASE("-o map_text given a file name says the option takes the file's text")
                     !Catch::Contains("takes the file's text"));
   CHECK_NOTHROW(check_match_options("dcms", {{"map_text", "######\n#....#\n#....#\n######"}}));
   fs::remove_all(dir);
+}
+
+TEST_CASE("a results folder that a run made is removed with all in it and its missing parents") {
+  const fs::path base = fresh_dir("new-entries-made");
+  const fs::path out = base / "new" / "out";
+  const NewEntries made_now(out);
+  fs::create_directories(out / "logs");
+  std::ofstream(out / "results.json") << "{}";
+  made_now.remove();
+  CHECK_FALSE(fs::exists(base / "new"));
+  CHECK(fs::exists(base));
+  fs::remove_all(base);
+}
+
+TEST_CASE("in a results folder that was there only what the run added is removed") {
+  const fs::path out = fresh_dir("new-entries-there");
+  fs::create_directories(out / "logs");
+  std::ofstream(out / "logs" / "old.log") << "kept";
+  std::ofstream(out / "server-data") << "a file in the way";
+  const NewEntries made_now(out.string() + "/");  // as typed, with its slash
+  std::ofstream(out / "results.json") << "{}";
+  std::ofstream(out / "logs" / "new.log") << "inside a folder that was there: kept with it";
+  fs::create_directories(out / "records" / "deeper");
+  made_now.remove();
+  CHECK(fs::exists(out / "server-data"));
+  CHECK(fs::exists(out / "logs" / "old.log"));
+  CHECK(fs::exists(out / "logs" / "new.log"));
+  CHECK_FALSE(fs::exists(out / "results.json"));
+  CHECK_FALSE(fs::exists(out / "records"));
+  fs::remove_all(out);
+}
+
+TEST_CASE("a path with dot-dots never removes a folder that was there") {
+  const fs::path base = fresh_dir("new-entries-dots");
+  fs::create_directories(base / "there");
+  // "there/../fresh" is "fresh": the walk up stops at base, which was there.
+  const NewEntries made_now(base / "there" / ".." / "fresh");
+  fs::create_directories(base / "fresh");
+  made_now.remove();
+  CHECK_FALSE(fs::exists(base / "fresh"));
+  CHECK(fs::exists(base / "there"));
+  CHECK(fs::exists(base));
+  fs::remove_all(base);
 }
