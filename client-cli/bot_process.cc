@@ -1,5 +1,7 @@
 #include "client-cli/bot_process.h"
 
+#include "client-cli/bot_command.h"
+
 #include <cerrno>
 #include <csignal>
 #include <cstring>
@@ -180,7 +182,14 @@ std::optional<std::string> BotProcess::peek_exit() {
   if (pid_ <= 0 || waitid(P_PID, static_cast<id_t>(pid_), &info, WEXITED | WNOHANG | WNOWAIT) != 0 ||
       info.si_pid != pid_)
     return std::nullopt;
-  if (info.si_code == CLD_EXITED) return "exited with status " + std::to_string(info.si_status);
+  if (info.si_code == CLD_EXITED) {
+    std::string how = "exited with status " + std::to_string(info.si_status);
+    // A shell left in between (a command like "cd bots && ./mine") exits 128+N when its
+    // command was killed by signal N: say so, as for a program run directly.
+    if (shell_stays_between(argv_))
+      if (auto signal = shell_reported_signal(info.si_status)) how += ", as a shell says its command was " + *signal;
+    return how;
+  }
   if (info.si_code == CLD_KILLED || info.si_code == CLD_DUMPED)
     return "was killed by signal " + std::to_string(info.si_status) + " (" + strsignal(info.si_status) + ")";
   return "ended";

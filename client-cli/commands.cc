@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "client-cli/bot_actor.h"
+#include "client-cli/bot_command.h"
 #include "client-cli/durations.h"
 #include "client-cli/human_actor.h"
 #include "client-cli/line_input.h"
@@ -151,7 +152,7 @@ int run_bot(const CommonOptions& common, const SeatRequest& request, const BotOp
                                   "' (set SKIRMISH_BOTS_DIR to the bots/ folder)");
     argv = {options.python, driver, options.python_dcms};
   } else {
-    argv = {"/bin/sh", "-c", "exec " + options.command};
+    argv = bot_command_argv(options.command);
   }
   const std::string log_path =
       options.log_path.empty() ? "skirmish-bot-" + std::to_string(getpid()) + ".log" : options.log_path;

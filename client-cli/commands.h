@@ -29,7 +29,7 @@ int resume_seat(const CommonOptions& common, const std::string& match, const std
                 const std::string& token);
 
 struct BotOptions {
-  std::string command;      // --cmd "PROGRAM ARGS" (run by /bin/sh)
+  std::string command;      // --cmd: any shell command (bot_command.h)
   std::string python_dcms;  // --python-dcms team.py
   std::string python = "/usr/bin/python3";
   std::string log_path;     // the bot's stderr

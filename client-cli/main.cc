@@ -140,7 +140,7 @@ int main(int argc, char** argv) {
   std::vector<std::string> bot_match_options;
   std::string bot_seat;
   auto* bot = app.add_subcommand("bot", "let a program play a seat (the bot bridge, docs/bots.md)");
-  auto* cmd = bot->add_option("--cmd", bot_options.command, "the bot program and its arguments (run by /bin/sh)");
+  auto* cmd = bot->add_option("--cmd", bot_options.command, "the command that starts the bot, run by /bin/sh (\"cd bots && ./mine\" works too)");
   auto* py = bot->add_option("--python-dcms", bot_options.python_dcms,
                              "a seed-style Python DCMS submission (setup/move functions)");
   cmd->excludes(py);

@@ -13,6 +13,7 @@
 
 #include <unistd.h>
 
+#include "client-cli/bot_command.h"
 #include "server/store/token_hash.h"
 
 namespace skirmish::tournament {
@@ -206,7 +207,7 @@ std::vector<BotEntry> load_roster(const std::vector<std::string>& paths) {
 std::vector<std::string> bot_argv(const BotEntry& bot, const std::string& python,
                                   const std::string& bots_dir) {
   if (bot.kind == BotEntry::Kind::PythonDcms) return {python, bots_dir + "/seed_submission.py", bot.source};
-  return {"/bin/sh", "-c", "exec " + bot.source};
+  return client::bot_command_argv(bot.source);
 }
 
 }  // namespace skirmish::tournament

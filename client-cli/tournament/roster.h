@@ -44,7 +44,7 @@ std::vector<std::string> missing_programs(const std::vector<BotEntry>& bots);
 bool program_exists(const std::string& program);
 
 // The process to start for `bot`: the seed-submission driver for a .py file, else
-// `/bin/sh -c "exec COMMAND"` as the bridge does.
+// the command run by /bin/sh as the bridge runs it (client::bot_command_argv).
 std::vector<std::string> bot_argv(const BotEntry& bot, const std::string& python,
                                   const std::string& bots_dir);
 

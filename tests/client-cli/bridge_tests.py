@@ -43,6 +43,18 @@ def random_vs_random(game, options):
     return case
 
 
+def shell_commands(server):
+    """--cmd is any shell command: `cd DIR && PROGRAM` (once "exec: cd: not found", exit 127)
+    and `A; PROGRAM` (once only A ran) both play the game to its end."""
+    in_folder = f"cd {BOTS} && {PYTHON} random_onedchess.py"
+    after_another = f"sleep 0; {PYTHON} {os.path.join(BOTS, 'random_onedchess.py')}"
+    first, second = first_and_second(server, "onedchess", ["--cmd", in_folder], ["--cmd", after_another],
+                                     ["max_turns=200"])
+    for bot in (first, second):
+        bot.expect(r"Game over: (\w+ wins!|Draw!) \(\w+\)", timeout=40)
+        check(bot.wait() == 0, f"{bot.name} exits 0")
+
+
 def seed_submission(server):
     # Saved as TEAM.PY, as a submission may come from another system: still a submission.
     submission = os.path.join(tempfile.mkdtemp(prefix="skirmish-submission-"), "GREEDY.PY")
@@ -235,6 +247,7 @@ CASES = {
     "bridge_tactego": (random_vs_random("tactego", ["max_turns=300"]), ()),
     "bridge_onedchess": (random_vs_random("onedchess", ["max_turns=200"]), ()),
     "bridge_dcms": (random_vs_random("dcms", ["map=small", "max_turns=15", "move_time_ms=2000"]), ()),
+    "shell_commands": (shell_commands, ()),
     "seed_submission": (seed_submission, ()),
     "crash": (crash, ()),
     "hang": (hang, ()),

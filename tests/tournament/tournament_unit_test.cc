@@ -240,6 +240,9 @@ TEST_CASE("bots: files, folders and bots files") {
   CHECK(bots[3].source == "/usr/bin/python3 bots/random_dcms.py");
   CHECK(bots[4].name == "fast");
   CHECK(bot_argv(bots[4], "/usr/bin/python3", "/b") == std::vector<std::string>{"/bin/sh", "-c", "exec ./fast --x"});
+  // Shell syntax is run as written (an `exec` before it would make "cd" the program).
+  CHECK(bot_argv(BotEntry{"in_dir", BotEntry::Kind::Command, "cd bots && ./fast", {}}, "/usr/bin/python3", "/b") ==
+        std::vector<std::string>{"/bin/sh", "-c", "cd bots && ./fast"});
   CHECK(bot_argv(bots[0], "/usr/bin/python3", "/b") ==
         std::vector<std::string>{"/usr/bin/python3", "/b/seed_submission.py", bots[0].source});
 
