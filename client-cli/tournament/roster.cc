@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "client-cli/bot_command.h"
+#include "client-cli/usage_error.h"
 #include "server/store/token_hash.h"
 
 namespace skirmish::tournament {
@@ -59,14 +60,14 @@ void check_name(const std::string& name, const std::string& where) {
 }
 
 // A file or folder given twice in --bots (the same path, or two spellings of it) would
-// read as two bots of one name: say what happened instead.
+// read as two bots of one name: say what happened instead. A wrong command line (exit 2).
 void check_listed_once(const std::vector<std::string>& paths) {
   for (std::size_t i = 0; i < paths.size(); ++i)
     for (std::size_t j = 0; j < i; ++j) {
       std::error_code error;
       if (!fs::equivalent(paths[j], paths[i], error)) continue;
       const std::string what = fs::is_directory(paths[i], error) ? "folder" : "file";
-      throw std::invalid_argument(paths[i] == paths[j]
+      throw client::UsageError(paths[i] == paths[j]
                                       ? "--bots lists " + paths[i] + " twice: give each " + what + " once"
                                       : "--bots lists the same " + what + " twice, as " + paths[j] + " and " +
                                             paths[i] + ": give it once");
@@ -193,14 +194,14 @@ std::vector<BotEntry> load_roster(const std::vector<std::string>& paths) {
     check_name(bot.name, "bot '" + bot.source + "'");
     const auto [earlier, added] = seen.emplace(bot.name, &bot);
     if (!added && same_file(*earlier->second, bot))  // a folder and a file in it
-      throw std::invalid_argument("the same file is listed twice: " + bot.source + " (bot '" + bot.name +
+      throw client::UsageError("the same file is listed twice: " + bot.source + " (bot '" + bot.name +
                                   "'), through a folder and again: give it once");
     if (!added)
       throw std::invalid_argument("two bots are called '" + bot.name + "': " + origin_of(*earlier->second) +
                                   " and " + origin_of(bot) + "; rename one");
   }
   if (bots.size() < 2)
-    throw std::invalid_argument("a tournament needs at least two bots, got " + std::to_string(bots.size()));
+    throw client::UsageError("a tournament needs at least two bots, got " + std::to_string(bots.size()));
   return bots;
 }
 

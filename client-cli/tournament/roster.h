@@ -27,8 +27,9 @@ std::vector<std::string> changed_submissions(const std::vector<BotEntry>& bots);
 // Expands the --bots arguments in order: a .py file is one seed-style submission (named by
 // its file name without .py); a directory stands for every .py file in it (sorted); any
 // other file is a bots file of lines `NAME = COMMAND` (blank lines and # comments skipped).
-// Throws std::invalid_argument naming the path (and line) that is wrong, a duplicate name,
-// or fewer than two bots.
+// Throws std::invalid_argument naming the path (and line) that is wrong or a duplicate
+// name; client::UsageError (a wrong command line) for a file or folder listed twice, or
+// fewer than two bots.
 std::vector<BotEntry> load_roster(const std::vector<std::string>& paths);
 
 // Parses a bots file's text; `where` names it in errors.

@@ -165,6 +165,18 @@ def case_bad_option():
                                    ["--game", "dcms", *two_bots, "--out", out, *args])
         check(code == 2 and said in stderr, f"{args}: exit code {code}: {stderr}")
         check(not os.path.exists(out), f"{args}: no results folder")
+    # --bots that name a file twice (once through its folder too), or one bot only, are wrong
+    # command lines (exit 2); a bots file that does not exist is a file missing (exit 1).
+    greedy = f"{SOURCE}/bots/greedy_dcms.py"
+    for bots, code_wanted, said in [([greedy, greedy], 2, f"--bots lists {greedy} twice"),
+                                    ([f"{SOURCE}/bots", greedy], 2, "the same file is listed twice"),
+                                    ([greedy], 2, "a tournament needs at least two bots, got 1"),
+                                    ([greedy, "/nonexistent/bots.txt"], 1, "/nonexistent/bots.txt: no such file")]:
+        code, _, stderr = run(["--game", "dcms", "--bots", *bots, "--out", out])
+        check(code == code_wanted and said in stderr, f"--bots {bots}: exit code {code}: {stderr}")
+        check(not os.path.exists(out), f"--bots {bots}: no results folder")
+    code, _, stderr = run(["--game", "dcms", *two_bots, "--gauntlet", "nobody", "--out", out])
+    check(code == 2 and "--gauntlet nobody: no bot has that name" in stderr, f"{code}: {stderr}")
     # The folder as typed, with a slash at its end: the file is named with one slash.
     code, _, stderr = run(["--resume", out + "/", "--game", "dcms"])
     check(code == 2 and f"options from {out}/results.json: leave out --game" in stderr, f"{code}: {stderr}")
