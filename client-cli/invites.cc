@@ -85,11 +85,14 @@ std::string loopback_note(const ServerUrl& url) {
   return "(from another machine, use this server's address instead of " + printable(url.host) + ")";
 }
 
-std::string invite_advice(const std::string& verb, const std::string& match, bool invite_given) {
+std::string invite_advice(const ServerUrl& url, const std::string& verb, const std::string& match, bool invite_given,
+                          Joiner joiner) {
   if (invite_given)
     return "check the invite code with the match's creator (case, dashes and spaces do not matter)";
-  return "pass the code its creator was given with --invite: skirmish " + verb + " " + printable(match) +
-         " --invite CODE";
+  // The server's words already say whose code it is: only the command, whole, to paste.
+  const std::string command = verb == "join" && joiner == Joiner::Bot ? "bot --cmd PROGRAM" : verb;
+  return "again with the code: " + skirmish_command(url, CaFileAs::Path) + command + " " +
+         shell_word(printable(match)) + " --invite CODE";
 }
 
 }  // namespace skirmish::client

@@ -52,7 +52,10 @@ std::string replay_command(const ServerUrl& url, const std::string& match);
 std::string loopback_note(const ServerUrl& url);
 
 // Added to the server's `unauthorized` refusal of a join or watch (`verb`) of a private
-// match, after "; ": pass --invite when none was given, else check the code.
-std::string invite_advice(const std::string& verb, const std::string& match, bool invite_given);
+// match, after "; ": when no code was given, the whole command again with --invite CODE
+// (--server and --ca-file as this client used them; `bot --cmd PROGRAM` for a bot's join),
+// else to check the code.
+std::string invite_advice(const ServerUrl& url, const std::string& verb, const std::string& match, bool invite_given,
+                          Joiner joiner = Joiner::Person);
 
 }  // namespace skirmish::client

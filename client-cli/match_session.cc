@@ -394,7 +394,8 @@ void MatchSession::on_error(const json& error) {
   if (id == "terms") return join(request_.match);  // the terms are a courtesy; join says the rest
   if ((id == "join" || id == "watch") && code == "unauthorized")  // a private match: the invite code
     return finish(1, "The server refused (" + where + "); " +
-                         invite_advice(id, request_.match.empty() ? match_ : request_.match, !invite_.empty()));
+                         invite_advice(url_, id, request_.match.empty() ? match_ : request_.match, !invite_.empty(),
+                                       request_.bot ? Joiner::Bot : Joiner::Person));
   // The watched match was removed before it started (every player left, or none came):
   // the server says so without an id and forgets this spectator; a rewatch after a drop
   // finds it gone. Nothing more to watch: the end of a watch, like a finished game's.

@@ -978,8 +978,9 @@ def private_match(server):
     check(listing.wait() == 0, "list exits 0")
     check(match not in listing.text, f"list does not show the private match:\n{listing.text}")
     uninvited = client(server.url, "--name", "eve", "join", match, name="uninvited")
-    uninvited.expect(r"The server refused \(unauthorized: match %s is private: .*\); pass the code its creator "
-                     r"was given with --invite: skirmish join %s --invite CODE\n" % (match, match))
+    # The whole command to paste, with the --server this client used.
+    uninvited.expect(r"The server refused \(unauthorized: match %s is private: .*\); again with the code: "
+                     r"skirmish --server %s/ join %s --invite CODE\n" % (match, re.escape(server.url), match))
     check(uninvited.wait() == 1, "a join without the invite code exits 1")
     wrong = client(server.url, "watch", match, "--invite", "AAAA-AAAA-AAAA", name="wrong")
     wrong.expect(r"The server refused \(unauthorized: that is not the invite code of match %s\); check the "

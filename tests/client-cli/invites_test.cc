@@ -47,12 +47,20 @@ TEST_CASE("the replay command reaches the same server, with this user's own cert
         "skirmish --server wss://games.example.org:8443/ --ca-file '/home/alice/my certs/server.crt' replay M");
 }
 
-TEST_CASE("a refused join or watch of a private match says to pass --invite, or to check the code") {
-  CHECK(invite_advice("join", "ANXCV2GS", false) ==
-        "pass the code its creator was given with --invite: skirmish join ANXCV2GS --invite CODE");
-  CHECK(invite_advice("watch", "ANXCV2GS", false).find("skirmish watch ANXCV2GS --invite CODE") !=
-        std::string::npos);
-  CHECK(invite_advice("join", "ANXCV2GS", true).find("check the invite code") != std::string::npos);
+TEST_CASE("a refused join or watch of a private match gives the whole command with --invite or says to check the code") {
+  // The server's own words say whose code it is: the client adds only the command, with the
+  // server and certificate options it used (as the match_full hint does).
+  CHECK(invite_advice(parse_server_url("ws://127.0.0.1:8080"), "join", "ANXCV2GS", false) ==
+        "again with the code: skirmish join ANXCV2GS --invite CODE");
+  ServerUrl url = parse_server_url("wss://games.example.org:8443");
+  url.ca_file = "/home/alice/my certs/server.crt";
+  CHECK(invite_advice(url, "watch", "ANXCV2GS", false) ==
+        "again with the code: skirmish --server wss://games.example.org:8443/ --ca-file '/home/alice/my certs/server.crt' "
+        "watch ANXCV2GS --invite CODE");
+  CHECK(invite_advice(parse_server_url("ws://192.0.2.2:18641"), "join", "ANXCV2GS", false, Joiner::Bot) ==
+        "again with the code: skirmish --server ws://192.0.2.2:18641/ bot --cmd PROGRAM ANXCV2GS --invite CODE");
+  CHECK(invite_advice(url, "join", "ANXCV2GS", true) ==
+        "check the invite code with the match's creator (case, dashes and spaces do not matter)");
 }
 
 TEST_CASE("a match a bot created tells the other side the bot command, not join") {
