@@ -1,5 +1,6 @@
 #include "client-cli/connection.h"
 
+#include "client-cli/connection_errors.h"
 #include "client-cli/durations.h"
 #include "client-cli/style.h"
 #include "client-cli/untrusted_json.h"
@@ -65,7 +66,9 @@ void Connection::connect(ConnectHandler done) {
         self->tcp().expires_after(std::chrono::seconds(10));
         self->tcp().async_connect(results, [self, done](beast::error_code ec2, const tcp::endpoint&) {
           if (self->closed_) return done(kClosedWhileConnecting);
-          if (ec2) return done("cannot connect to " + self->where_ + ": " + ec2.message());
+          if (ec2)
+            return done("cannot connect to " + self->where_ + ": " + ec2.message() +
+                        connect_failure_hint(ec2, self->url_));
           // Moves are small messages: send them now, not after Nagle's delay.
           self->tcp().socket().set_option(tcp::no_delay(true), ec2);
           self->start_tls(done);
@@ -99,7 +102,9 @@ void Connection::start_websocket(ConnectHandler done) {
       self->close_socket();
       self->stop_websocket_timer();
       if (ec == websocket::error::upgrade_declined) return done(self->describe_refusal());
-      return done("WebSocket handshake with " + self->where_ + " failed: " + ec.message());
+      // The port answered, but not with HTTP a WebSocket can start from (another program).
+      return done("WebSocket handshake with " + self->where_ + " failed: " + ec.message() + "; " +
+                  kNotASkirmishServer);
     }
     self->open_ = true;
     self->read_next();
@@ -115,16 +120,19 @@ void Connection::start_websocket(ConnectHandler done) {
 }
 
 // The server answered the upgrade with plain HTTP (403 with --tls-only, 503 while it starts or
-// stops): its JSON `error` says why, which beats Beast's "declined by the remote peer".
+// stops): its JSON `error` says why, which beats Beast's "declined by the remote peer". An
+// answer without one is not a Skirmish server's (a web server on that port).
 std::string Connection::describe_refusal() const {
   std::string why;
   try {
-    why = nlohmann::json::parse(handshake_response_.body()).value("error", "");
+    const auto body = nlohmann::json::parse(handshake_response_.body());
+    if (body.is_object() && body.contains("error") && body["error"].is_string()) why = body["error"].get<std::string>();
   } catch (const std::exception&) {
   }
-  if (why.empty()) why = std::string(handshake_response_.reason());
-  return where_ + " refused the WebSocket connection (HTTP " + std::to_string(handshake_response_.result_int()) +
-         "): " + printable(why);
+  const std::string refused =
+      where_ + " refused the WebSocket connection (HTTP " + std::to_string(handshake_response_.result_int()) + "): ";
+  if (!why.empty()) return refused + printable(why);
+  return refused + printable(std::string(handshake_response_.reason())) + "; " + kNotASkirmishServer;
 }
 
 websocket::stream_base::timeout Connection::websocket_timeouts() const {
@@ -147,7 +155,7 @@ void Connection::write_next() {
   auto self = shared_from_this();
   auto on_written = [self](beast::error_code ec, std::size_t) {
     self->writing_ = false;
-    if (ec) return self->fail("write failed: " + ec.message());
+    if (ec) return self->fail(describe_cut_connection(ec).value_or("write failed: " + ec.message()));
     self->outbox_.pop_front();
     self->write_next();
   };
@@ -189,13 +197,14 @@ std::string Connection::describe_read_error(const beast::error_code& error) {
   if (error == websocket::error::closed) {
     const auto reason = std::visit([](auto& ws) { return ws.reason(); }, ws_);
     std::string text = "the server closed the connection (code " + std::to_string(reason.code);
-    if (!reason.reason.empty()) text += ": " + std::string(reason.reason.c_str());
-    return text + ")";
+    if (!reason.reason.empty()) text += ": " + printable(std::string(reason.reason.c_str()));
+    text += ")";
+    if (const std::string meaning = close_code_meaning(reason.code); !meaning.empty()) text += ": " + meaning;
+    return text;
   }
   if (error == beast::error::timeout)
     return "no answer from the server for " + describe_duration(idle_timeout_) + ", even to a ping";
-  if (error == asio::error::eof || error == asio::ssl::error::stream_truncated)
-    return "the server closed the connection";
+  if (auto cut = describe_cut_connection(error)) return *cut;
   return error.message();
 }
 

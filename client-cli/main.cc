@@ -72,8 +72,15 @@ int main(int argc, char** argv) {
   // --server, --ca-file and --name go before or after the subcommand (subcommands inherit this).
   app.fallthrough();
   CommonOptions common;
+  // Blanks around a pasted URL dropped here too: the tournament keeps the URL it was given.
   app.add_option("--server", common.server,
-                 "server URL (default: $SKIRMISH_SERVER, else ws://127.0.0.1:8080)");
+                 "server URL (default: $SKIRMISH_SERVER, else ws://127.0.0.1:8080)")
+      ->transform(CLI::Validator(
+          [](std::string& value) {
+            value = CLI::detail::trim_copy(value);
+            return std::string();
+          },
+          "", "trimmed"));
   app.add_option("--ca-file", common.ca_file,
                  "for wss://: trust this certificate (PEM) as well as the system's "
                  "(default: $SKIRMISH_CA_FILE)")

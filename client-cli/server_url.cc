@@ -3,6 +3,7 @@
 #include <cstdlib>
 #include <stdexcept>
 
+#include "client-cli/style.h"
 #include "client-cli/tls_context.h"
 #include "client-cli/usage_error.h"
 
@@ -41,6 +42,15 @@ bool same_server(const std::string& a, const std::string& b) {
 }
 
 ServerUrl parse_server_url(std::string_view text) {
+  // As pasted, a URL may bring blanks (a space, a newline) around it: not part of it.
+  constexpr std::string_view kBlanks = " \t\r\n";
+  const auto first = text.find_first_not_of(kBlanks);
+  text = first == std::string_view::npos ? std::string_view()
+                                         : text.substr(first, text.find_last_not_of(kBlanks) - first + 1);
+  for (const char c : text)
+    if (static_cast<unsigned char>(c) <= 0x20 || c == 0x7f)
+      throw UsageError("server URL '" + printable(text) +
+                       "' has a blank or a control character in it: give only ws://HOST:PORT");
   const Scheme* scheme = nullptr;
   for (const auto& s : kSchemes)
     if (text.substr(0, s.prefix.size()) == s.prefix) scheme = &s;

@@ -145,7 +145,9 @@ TEST_CASE("a lost connection leaves no keep-alive timer behind to hold up the pr
   const auto start = std::chrono::steady_clock::now();
   io.run_for(5s);  // returns as soon as nothing is left to do
   CHECK(std::chrono::steady_clock::now() - start < 2s);
-  CHECK(outcome.closed_reason == std::string("the server closed the connection"));
+  // Said in plain words, whichever error the cut gives (end of stream, reset, not connected).
+  CHECK(outcome.closed_reason ==
+        std::string("the connection was cut (the server stopped or restarted, or the network dropped it)"));
 }
 
 TEST_CASE("by default the connection gives a silent server 20 seconds") {

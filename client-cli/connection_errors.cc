@@ -1,0 +1,36 @@
+#include "client-cli/connection_errors.h"
+
+#include <boost/asio/error.hpp>
+#include <boost/asio/ssl/error.hpp>
+
+namespace skirmish::client {
+
+namespace asio = boost::asio;
+
+std::string connect_failure_hint(const boost::system::error_code& error, const ServerUrl& url) {
+  if (error == asio::error::connection_refused) {
+    std::string hint = "; is the Skirmish server running, on port " + url.port + "? (it prints `listening on ADDRESS:PORT`)";
+    if (!is_loopback_host(url.host))
+      hint += " A server started without --address 0.0.0.0 takes connections only from its own machine";
+    return hint;
+  }
+  if (error == asio::error::timed_out || error == asio::error::host_unreachable ||
+      error == asio::error::network_unreachable)
+    return "; check the address " + url.host + ": a firewall or a router may be in the way";
+  return "";
+}
+
+std::optional<std::string> describe_cut_connection(const boost::system::error_code& error) {
+  if (error == asio::error::eof || error == asio::error::not_connected || error == asio::error::connection_reset ||
+      error == asio::error::broken_pipe || error == asio::error::connection_aborted ||
+      error == asio::error::shut_down || error == asio::ssl::error::stream_truncated)
+    return "the connection was cut (the server stopped or restarted, or the network dropped it)";
+  return std::nullopt;
+}
+
+std::string close_code_meaning(int code) {
+  if (code == 1001) return "it is stopping or restarting";
+  return "";
+}
+
+}  // namespace skirmish::client
