@@ -2,6 +2,7 @@
 
 #include <boost/asio/error.hpp>
 #include <boost/asio/ssl/error.hpp>
+#include <boost/beast/core/error.hpp>
 
 namespace skirmish::client {
 
@@ -9,13 +10,14 @@ namespace asio = boost::asio;
 
 std::string connect_failure_hint(const boost::system::error_code& error, const ServerUrl& url) {
   if (error == asio::error::connection_refused) {
-    std::string hint = "; is the Skirmish server running, on port " + url.port + "? (it prints `listening on ADDRESS:PORT`)";
-    if (!is_loopback_host(url.host))
-      hint += " A server started without --address 0.0.0.0 takes connections only from its own machine";
-    return hint;
+    std::string hint = "; is the Skirmish server running, on port " + url.port +
+                       "? (it says `listening on ADDRESS:PORT` when it starts";
+    if (!is_loopback_host(url.host)) hint += "; one started without --address 0.0.0.0 takes connections only from its own machine";
+    return hint + ")";
   }
-  if (error == asio::error::timed_out || error == asio::error::host_unreachable ||
-      error == asio::error::network_unreachable)
+  // beast's timeout: the connect's own bound (10 s) ran out.
+  if (error == asio::error::timed_out || error == boost::beast::error::timeout ||
+      error == asio::error::host_unreachable || error == asio::error::network_unreachable)
     return "; check the address " + url.host + ": a firewall or a router may be in the way";
   return "";
 }
