@@ -28,6 +28,7 @@
 #include "server/outgoing_queue.h"
 #include "server/participant.h"
 #include "server/rate_limiter.h"
+#include "server/unreadable_request.h"
 
 namespace skirmish::server {
 namespace {
@@ -55,6 +56,17 @@ constexpr std::string_view kThrowingFrame = R"({"type":"ping","id":"throw in the
 // How long a history read waits for the store thread to put the journaled writes made
 // before it into SQLite (a read hurries it: it applies what it has at once).
 constexpr std::chrono::seconds kHistoryStoreWait{2};
+
+// The part of a request Beast's parser refused.
+RequestFault request_fault(beast::error_code ec) {
+  if (ec == http::error::bad_method) return RequestFault::Method;
+  if (ec == http::error::bad_target) return RequestFault::Target;
+  if (ec == http::error::bad_version) return RequestFault::Version;
+  if (ec == http::error::bad_line_ending) return RequestFault::LineEnding;
+  if (ec == http::error::bad_field) return RequestFault::HeaderName;
+  if (ec == http::error::bad_value) return RequestFault::HeaderValue;
+  return RequestFault::Other;
+}
 
 // Small request/reply frames: without TCP_NODELAY, Nagle's algorithm meets the peer's
 // delayed ACK and a reply that follows another waits ~40 ms.
@@ -257,12 +269,16 @@ class Session final : public Participant,
       // timed-out connection has nobody to tell.
       if (ec.category() == http::make_error_code(http::error::bad_target).category() &&
           ec != http::error::end_of_stream && ec != http::error::partial_message) {
-        const bool too_large = ec == http::error::header_limit || ec == http::error::body_limit;
-        respond(HttpReply{too_large ? 431u : 400u, "application/json",
-                          std::string("{\"error\":\"") +
-                              (too_large ? "the request's headers or body are larger than 16 KiB"
-                                         : "not an HTTP request this server can read") +
-                              "\"}\n"});
+        if (ec == http::error::header_limit || ec == http::error::body_limit) {
+          respond(HttpReply{431u, "application/json",
+                            "{\"error\":\"the request's headers or body are larger than 16 KiB\"}\n"});
+          return;
+        }
+        // The parser consumed nothing of a head it refused: the buffer holds it, to say where.
+        const auto received = buffer_.cdata();
+        respond(unreadable_request_reply(
+            request_fault(ec), std::string_view(static_cast<const char*>(received.data()), received.size()),
+            ec.message()));
       }
       return;
     }
