@@ -22,6 +22,7 @@
 #include "protocol/client_message.h"
 #include "protocol/error_code.h"
 #include "protocol/server_messages.h"
+#include "server/client_address.h"
 #include "server/client_requests.h"
 #include "server/history_worker.h"
 #include "server/http_api.h"
@@ -105,7 +106,7 @@ class Session final : public Participant,
         slot_(std::move(slot)) {
     beast::error_code ec;
     const auto endpoint = beast::get_lowest_layer(ws_).socket().remote_endpoint(ec);
-    peer_ = ec ? std::string("?") : slot_.address() + ":" + std::to_string(endpoint.port());
+    peer_ = ec ? std::string("?") : endpoint.address().to_string() + ":" + std::to_string(endpoint.port());
   }
 
   ~Session() override {
@@ -685,7 +686,7 @@ void start_session_on(net::basic_stream_socket<net::ip::tcp, Executor> socket,
                       std::shared_ptr<ServerContext> context) {
   beast::error_code ec;
   const auto endpoint = socket.remote_endpoint(ec);
-  ConnectionSlot slot(*context, ec ? std::string() : endpoint.address().to_string());
+  ConnectionSlot slot(*context, ec ? std::string() : client_address_key(endpoint.address()));
   PlainStream<Executor> stream(with_no_delay(std::move(socket)));
   if (context->tls) {
     std::make_shared<TlsDetector<Executor>>(std::move(stream), std::move(context), std::move(slot))->run();
