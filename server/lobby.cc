@@ -142,8 +142,9 @@ Lobby::Created Lobby::create(const std::string& game, engine::Options options,
     services_.write(
         store::MatchCreated{match_id, info->name, std::move(stored_options), std::move(stored_settings), unix_ms()});
     matches_.emplace(match_id, match);
-    // Tracked only under a quota (then pruned at each create, so at most the quota stay):
-    // a weak_ptr keeps a finished match's memory (make_shared) until it goes.
+    // Tracked only under a quota (then pruned at each create of the address, so what stays
+    // is its live matches and those that ended since): a weak_ptr keeps a finished match's
+    // memory (make_shared; its state and timers are freed at once) until it goes.
     if (settings_.max_open_matches_per_address > 0 && !creator_address.empty())
       open_by_address_[creator_address].push_back(match);
   }
@@ -163,24 +164,37 @@ void Lobby::require_open_match_quota(const std::string& address) {
   auto it = open_by_address_.find(address);
   if (it == open_by_address_.end()) return;
   auto& mine = it->second;
-  // Started, finished and forgotten matches no longer count.
+  // Finished, removed and forgotten matches never count again. A running one may (every
+  // player away): it stays, so that dropping both seats after this check cannot escape it.
   std::erase_if(mine, [](const std::weak_ptr<Match>& weak) {
     const auto match = weak.lock();
-    return !match || !match->waiting_for_players();
+    return !match || match->done();
   });
   if (mine.empty()) {
     open_by_address_.erase(it);
     return;
   }
-  if (mine.size() >= quota)
-    throw ProtocolError(ErrorCode::TooManyOpenMatches,
-                        fmt::format("{} match{} created from your address {} {} waiting for players, "
-                                    "the most this server allows: wait until one starts, or remove one "
-                                    "you created by joining it and leaving (a match whose last player "
-                                    "leaves is removed); one that nobody joins is removed after {} (or its "
-                                    "reconnect_grace_ms, if longer)",
-                                    mine.size(), mine.size() == 1 ? "" : "es", address,
-                                    mine.size() == 1 ? "is" : "are", describe_wait(settings_.unjoined_wait)));
+  std::size_t waiting = 0, unattended = 0;
+  for (const auto& weak : mine)
+    if (const auto match = weak.lock()) {
+      if (match->waiting_for_players()) ++waiting;
+      if (match->unattended()) ++unattended;
+    }
+  const std::size_t held = waiting + unattended;
+  if (held < quota) return;
+  const std::string away =
+      unattended == 0 ? std::string()
+                      : fmt::format(" ({} of them running with every player away, held for the reconnect "
+                                    "grace: each counts until a player resumes or its grace runs out)",
+                                    unattended);
+  throw ProtocolError(ErrorCode::TooManyOpenMatches,
+                      fmt::format("{} match{} created from your address {} {} waiting for players{}, "
+                                  "the most this server allows: wait until one starts, or remove one "
+                                  "you created by joining it and leaving (a match whose last player "
+                                  "leaves is removed); one that nobody joins is removed after {} (or its "
+                                  "reconnect_grace_ms, if longer)",
+                                  held, held == 1 ? "" : "es", address, held == 1 ? "is" : "are", away,
+                                  describe_wait(settings_.unjoined_wait)));
 }
 
 // A match nobody joins is removed after a while: long enough for a friend to get its id (and

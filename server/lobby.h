@@ -30,8 +30,9 @@ struct LobbySettings {
   // Whether a match may let spectators see everything (spectators=full): in a fog match
   // that shows anyone, the opponent too, the hidden pieces. A tournament host turns it off.
   bool allow_full_spectators = true;
-  // Matches created from one address and not yet started (0: no limit): one client must not
-  // fill the server's match table for everyone else.
+  // Matches created from one address and not yet started, or running with every player
+  // away (0: no limit): one client must not fill the server's match table for everyone else,
+  // neither by creating matches nobody joins nor by taking both seats and dropping them.
   std::size_t max_open_matches_per_address = 50;
 };
 
@@ -97,7 +98,8 @@ class Lobby : public std::enable_shared_from_this<Lobby> {
   // The last matches removed before they started, with why: a late joiner is told.
   static constexpr std::size_t kRemovedRemembered = 1000;
   std::deque<std::pair<std::string, std::string>> removed_;
-  // Per creator address, the matches it created that may still be waiting for players.
+  // Per creator address, the matches it created that have not ended (those that wait for
+  // players or for every player to come back count against its quota).
   std::unordered_map<std::string, std::vector<std::weak_ptr<Match>>> open_by_address_;
 };
 

@@ -104,6 +104,7 @@ bool Match::remove_if_unstarted(const std::string& why) {
   if (removed_ || status_ != MatchStatus::Waiting || any_seat_taken()) return false;
   removed_ = true;
   waiting_for_players_.store(false, std::memory_order_relaxed);  // off its creator's quota at once
+  done_.store(true, std::memory_order_relaxed);
   const Message notice = make_message(protocol::encode_error(
       ErrorCode::NoSuchMatch, "match " + id_ + " was removed before it started: " + why, {}));
   for (const auto& spectator : spectators_)
@@ -151,6 +152,13 @@ std::shared_ptr<const protocol::MatchTerms> Match::terms() const {
 void Match::set_status(MatchStatus status) {
   status_ = status;
   waiting_for_players_.store(status == MatchStatus::Waiting, std::memory_order_relaxed);
+  if (status == MatchStatus::Over) done_.store(true, std::memory_order_relaxed);
+  note_attendance();
+}
+
+void Match::note_attendance() {
+  const bool anyone_here = std::any_of(seats_.begin(), seats_.end(), [](const SeatSlot& s) { return s.connected; });
+  unattended_.store(status_ == MatchStatus::Running && !anyone_here, std::memory_order_relaxed);
 }
 
 // ---- playing (joining and leaving: match_seats.cc; sending: match_sending.cc) -----------

@@ -69,6 +69,13 @@ class Match : public std::enable_shared_from_this<Match> {
   bool remove_if_unstarted(const std::string& why);
   // Created, not started. Read without the match's lock, so the lobby may ask under its own.
   bool waiting_for_players() const { return waiting_for_players_.load(std::memory_order_relaxed); }
+  // Running with every seat away (each held for its grace). Read without the match's lock,
+  // as waiting_for_players: the lobby counts both against the creator's quota, or a client
+  // could take both seats of match after match, drop them, and fill the server's room for
+  // matches for as long as their grace.
+  bool unattended() const { return unattended_.load(std::memory_order_relaxed); }
+  // Over, or removed before it started: it never counts against a quota again. Lock-free too.
+  bool done() const { return done_.load(std::memory_order_relaxed); }
   protocol::MatchSummary summary() const;
   // The options its creator set (MatchTerms::set_by_creator); once, before anyone can find
   // the match. A match without them (stored by an older server) lists no terms.
@@ -193,9 +200,12 @@ class Match : public std::enable_shared_from_this<Match> {
   Clock::time_point turn_started_ = Clock::now();
   bool clock_waits_for_seats_ = false;  // reloaded: the clock starts when every seat is back
 
-  void set_status(protocol::MatchStatus status);  // status_, and its lock-free mirror
+  void set_status(protocol::MatchStatus status);  // status_, and its lock-free mirrors
+  void note_attendance();  // unattended_ after a seat's connection came or went
   protocol::MatchStatus status_ = protocol::MatchStatus::Waiting;
   std::atomic<bool> waiting_for_players_{true};
+  std::atomic<bool> unattended_{false};
+  std::atomic<bool> done_{false};
   std::optional<std::vector<std::string>> set_by_creator_;
   std::string invite_hash_;  // empty: a public match
   std::optional<engine::Outcome> server_outcome_;  // resignation, timeout, forfeit

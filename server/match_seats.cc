@@ -160,6 +160,7 @@ engine::Seat Match::resume(const std::shared_ptr<Participant>& who, const std::s
   mine.connection = who;
   mine.connection_id = who.get();
   mine.connected = true;
+  note_attendance();
   stop_grace(mine);
   spdlog::info("match {}: {} resumed", id_, seat_name(seat));
   who->deliver(make_message(
@@ -228,6 +229,7 @@ void Match::disconnected(const Participant* who, std::optional<engine::Seat> sea
   mine.connection_id = nullptr;
   mine.connected = false;
   if (status_ == MatchStatus::Over) return;
+  note_attendance();
   const auto held_for = hold_seat(*seat);
   spdlog::info("match {}: {} disconnected; held for {} ms", id_, seat_name(*seat), held_for.count());
   // The server is stopping: everyone gets its shutdown notice; "X lost the connection"

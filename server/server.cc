@@ -226,7 +226,9 @@ void Server::start() {
       name_this_thread("net");
       s.running_threads.fetch_add(1);
       // A handler that throws is a bug, but one request must not end every game on the
-      // server (a bad HTTP path once did): it is logged, and the thread runs on.
+      // server (a bad HTTP path once did): it is logged, and the thread runs on. A
+      // connection's own handlers close it themselves first (Session::guarded, which
+      // releases its seat); what arrives here is from a match's or the lobby's timers.
       for (;;) {
         try {
           s.ioc.run();

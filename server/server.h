@@ -32,7 +32,8 @@ struct Config {
   // How long a match nobody has joined waits for its first player (at least its grace).
   std::chrono::milliseconds unjoined_wait{600000};
   bool allow_full_spectators = true;  // create_match may ask for spectators=full
-  // Matches created from one IP address and not yet started (0 = no limit).
+  // Matches created from one IP address and not yet started, or running with every player
+  // away (held for the reconnect grace) (0 = no limit).
   int max_open_matches_per_ip = 50;
   std::string log_level = "info";  // trace, debug, info, warn, error, critical, off
   // Where matches are stored (SQLite, docs/operations.md); empty: nothing is stored (no

@@ -3,7 +3,9 @@
 #include <algorithm>
 #include <memory>
 #include <optional>
+#include <stdexcept>
 #include <string>
+#include <string_view>
 #include <type_traits>
 
 #include <boost/asio/dispatch.hpp>
@@ -20,12 +22,14 @@
 #include "protocol/client_message.h"
 #include "protocol/error_code.h"
 #include "protocol/server_messages.h"
+#include "server/client_address.h"
 #include "server/client_requests.h"
 #include "server/history_worker.h"
 #include "server/http_api.h"
 #include "server/outgoing_queue.h"
 #include "server/participant.h"
 #include "server/rate_limiter.h"
+#include "server/unreadable_request.h"
 
 namespace skirmish::server {
 namespace {
@@ -45,9 +49,25 @@ constexpr std::size_t kMaxQueuedMessages = 4096;
 constexpr std::size_t kHardLimitFactor = 16;
 // A read buffer that grew past this for one frame is given back after it.
 constexpr std::size_t kKeptReadBuffer = 64 * 1024;
+#ifdef SKIRMISH_FAULT_INJECTION
+// A well-formed ping: it is answered, then the read handler throws (tests/server/
+// handler_failure_test.cc). Only in the test library: the server has no such frame.
+constexpr std::string_view kThrowingFrame = R"({"type":"ping","id":"throw in the read handler"})";
+#endif
 // How long a history read waits for the store thread to put the journaled writes made
 // before it into SQLite (a read hurries it: it applies what it has at once).
 constexpr std::chrono::seconds kHistoryStoreWait{2};
+
+// The part of a request Beast's parser refused.
+RequestFault request_fault(beast::error_code ec) {
+  if (ec == http::error::bad_method) return RequestFault::Method;
+  if (ec == http::error::bad_target) return RequestFault::Target;
+  if (ec == http::error::bad_version) return RequestFault::Version;
+  if (ec == http::error::bad_line_ending) return RequestFault::LineEnding;
+  if (ec == http::error::bad_field) return RequestFault::HeaderName;
+  if (ec == http::error::bad_value) return RequestFault::HeaderValue;
+  return RequestFault::Other;
+}
 
 // Small request/reply frames: without TCP_NODELAY, Nagle's algorithm meets the peer's
 // delayed ACK and a reply that follows another waits ~40 ms.
@@ -86,7 +106,7 @@ class Session final : public Participant,
         slot_(std::move(slot)) {
     beast::error_code ec;
     const auto endpoint = beast::get_lowest_layer(ws_).socket().remote_endpoint(ec);
-    peer_ = ec ? std::string("?") : slot_.address() + ":" + std::to_string(endpoint.port());
+    peer_ = ec ? std::string("?") : endpoint.address().to_string() + ":" + std::to_string(endpoint.port());
   }
 
   ~Session() override {
@@ -98,10 +118,12 @@ class Session final : public Participant,
   void run() {
     context_->add_session(this->shared_from_this());
     net::dispatch(ws_.get_executor(), [self = this->shared_from_this()] {
-      if constexpr (kTls)
-        self->tls_handshake();
-      else
-        self->read_request();
+      self->guarded([&] {
+        if constexpr (kTls)
+          self->tls_handshake();
+        else
+          self->read_request();
+      });
     });
   }
 
@@ -111,7 +133,7 @@ class Session final : public Participant,
   // made in the match's order reach the strand in that order.
   void deliver(Message message) override {
     net::post(ws_.get_executor(), [self = this->shared_from_this(), message = std::move(message)]() mutable {
-      self->enqueue(std::move(message));
+      self->guarded([&] { self->enqueue(std::move(message)); });
     });
   }
 
@@ -121,7 +143,7 @@ class Session final : public Participant,
       // Mid-handshake, a write now would overlap the handshake's own (two writes at once
       // on one stream): on_accept sees `stopping` and says goodbye itself.
       if (!self->accepted_) return;
-      self->say_going_away();
+      self->guarded([&] { self->say_going_away(); });
     });
   }
 
@@ -136,12 +158,62 @@ class Session final : public Participant,
  private:
   // ---- connection life ------------------------------------------------------------------
 
+  // Runs one of this connection's handlers. One that throws is a bug; left to the network
+  // thread's loop (server.cc), it would be dropped there with this connection half alive:
+  // its seat held by a connection nothing reads from or writes to, its opponent told nothing,
+  // its client waiting. A try costs nothing until something throws.
+  template <class Step>
+  void guarded(Step&& step) noexcept {
+    try {
+      step();
+    } catch (const std::exception& error) {
+      fail(error.what());
+    } catch (...) {
+      fail("an exception that is no std::exception");
+    }
+  }
+
+  // After a handler threw: this connection alone ends, as a dropped one does (its seat is held
+  // for the reconnect grace and the other seat told, so its client's resume works at once),
+  // after an `internal` error saying so and a 1011 close. Whatever was queued for it is
+  // dropped: a resume sends the state afresh.
+  void fail(const char* what) noexcept {
+    try {
+      spdlog::error("connection {}: internal error in its handler: {}; closing it (1011)", peer_, what);
+      context_->metrics.count_error(ErrorCode::Internal);
+      if (failed_ || !websocket_ || !accepted_ || closing_) {
+        failed_ = true;
+        gone();
+        drop_socket();  // no frame can safely be written (HTTP, mid-handshake, or failing again)
+        return;
+      }
+      gone();
+      queue_.drop_after(writing_ ? 1 : 0, [](const OutgoingQueue::Outgoing&) { return true; });
+      enqueue(make_message(protocol::encode_error(
+                  ErrorCode::Internal,
+                  std::string("the server failed serving this connection (") + what +
+                      ") and closes it; a player resumes the seat on a new connection with its token",
+                  {})),
+              /*tells_of_store=*/false);
+      failed_ = true;  // after the error: nothing else is queued, no frame answered
+      close_after_writes_ = PendingClose{websocket::close_code::internal_error, "internal error"};
+    } catch (...) {
+      drop_socket();
+    }
+  }
+
+  void drop_socket() noexcept {
+    closing_ = true;
+    beast::error_code ignored;
+    beast::get_lowest_layer(ws_).socket().close(ignored);
+  }
+
   // After the queued messages: the restart notice, then the close frame (close_after_writes_).
   // When the store has failed, the messages waiting for it would wait for ever, and must
   // never be sent (they tell of what was not stored): they are dropped, and the notice,
   // which tells of nothing stored, goes at once.
   void say_going_away() {
-    if (closing_) return;
+    if (closing_ || failed_) return;
     const bool store_failed = context_->gate && context_->gate->failed();
     if (store_failed) drop_never_stored();
     enqueue(make_message(protocol::encode_shutdown(
@@ -173,7 +245,7 @@ class Session final : public Participant,
             return;
           }
           self->buffer_.consume(used);
-          self->read_request();
+          self->guarded([&] { self->read_request(); });
         });
   }
 
@@ -186,7 +258,7 @@ class Session final : public Participant,
     request_parser_->body_limit(16 * 1024);
     http::async_read(ws_.next_layer(), buffer_, *request_parser_,
                      [self = this->shared_from_this()](beast::error_code ec, std::size_t) {
-                       self->on_request(ec);
+                       self->guarded([&] { self->on_request(ec); });
                      });
   }
 
@@ -198,12 +270,16 @@ class Session final : public Participant,
       // timed-out connection has nobody to tell.
       if (ec.category() == http::make_error_code(http::error::bad_target).category() &&
           ec != http::error::end_of_stream && ec != http::error::partial_message) {
-        const bool too_large = ec == http::error::header_limit || ec == http::error::body_limit;
-        respond(HttpReply{too_large ? 431u : 400u, "application/json",
-                          std::string("{\"error\":\"") +
-                              (too_large ? "the request's headers or body are larger than 16 KiB"
-                                         : "not an HTTP request this server can read") +
-                              "\"}\n"});
+        if (ec == http::error::header_limit || ec == http::error::body_limit) {
+          respond(HttpReply{431u, "application/json",
+                            "{\"error\":\"the request's headers or body are larger than 16 KiB\"}\n"});
+          return;
+        }
+        // The parser consumed nothing of a head it refused: the buffer holds it, to say where.
+        const auto received = buffer_.cdata();
+        respond(unreadable_request_reply(
+            request_fault(ec), std::string_view(static_cast<const char*>(received.data()), received.size()),
+            ec.message()));
       }
       return;
     }
@@ -257,7 +333,7 @@ class Session final : public Participant,
       HttpReply reply = run ? handle_http_request(method, target, *self->context_)
                             : history_stopped_reply();
       net::post(self->ws_.get_executor(), [self, reply = std::move(reply)]() mutable {
-        self->respond(std::move(reply));
+        self->guarded([&] { self->respond(std::move(reply)); });
       });
     };
     switch (context_->history->submit(std::move(job))) {
@@ -295,7 +371,7 @@ class Session final : public Participant,
     beast::get_lowest_layer(ws_).expires_after(std::chrono::seconds(30));
     http::async_write(ws_.next_layer(), *response,
                       [self = this->shared_from_this(), response](beast::error_code, std::size_t) {
-                        self->end_http();
+                        self->guarded([&] { self->end_http(); });
                       });
   }
 
@@ -338,7 +414,9 @@ class Session final : public Participant,
     context_->websockets.fetch_add(1);
     context_->metrics.connections_total.fetch_add(1, std::memory_order_relaxed);
     ws_.async_accept(request_parser_->release(),
-                     [self = this->shared_from_this()](beast::error_code ec) { self->on_accept(ec); });
+                     [self = this->shared_from_this()](beast::error_code ec) {
+                       self->guarded([&] { self->on_accept(ec); });
+                     });
   }
 
   // server_full, then close 1013. One host over its share is logged at debug only: its
@@ -387,19 +465,22 @@ class Session final : public Participant,
     hello_timer_ = std::make_unique<net::steady_timer>(ws_.get_executor(), wait);
     hello_timer_->async_wait([self = this->shared_from_this(), wait](beast::error_code ec) {
       if (ec || self->requests_.said_hello() || self->closing_) return;
-      spdlog::info("connection {}: no hello within {} ms, closing (1008)", self->peer_, wait.count());
-      self->context_->metrics.count_error(ErrorCode::HelloRequired);
-      self->enqueue(make_message(protocol::encode_error(
-          ErrorCode::HelloRequired,
-          fmt::format("no hello within {} ms of connecting; closing the connection", wait.count()),
-          {})));
-      self->close_after_writes_ = PendingClose{websocket::close_code::policy_error, "no hello"};
+      self->guarded([&] { self->close_for_no_hello(wait); });
     });
+  }
+
+  void close_for_no_hello(std::chrono::milliseconds wait) {
+    spdlog::info("connection {}: no hello within {} ms, closing (1008)", peer_, wait.count());
+    context_->metrics.count_error(ErrorCode::HelloRequired);
+    enqueue(make_message(protocol::encode_error(
+        ErrorCode::HelloRequired, fmt::format("no hello within {} ms of connecting; closing the connection", wait.count()),
+        {})));
+    close_after_writes_ = PendingClose{websocket::close_code::policy_error, "no hello"};
   }
 
   void read() {
     ws_.async_read(buffer_, [self = this->shared_from_this()](beast::error_code ec, std::size_t) {
-      self->on_read(ec);
+      self->guarded([&] { self->on_read(ec); });
     });
   }
 
@@ -416,6 +497,11 @@ class Session final : public Participant,
       spdlog::info("connection {}: binary frame, closing (1003)", peer_);
       buffer_.consume(buffer_.size());
       close_with(websocket::close_code::unknown_data, "binary frames are not accepted");
+      return;
+    }
+    if (failed_) {  // closing after a handler failed: read on (the close reply), answer nothing
+      buffer_.consume(buffer_.size());
+      read();
       return;
     }
     const auto data = buffer_.cdata();
@@ -437,6 +523,10 @@ class Session final : public Participant,
     } else {
       requests_.handle(frame, this->shared_from_this(), peer_);
       if (requests_.said_hello()) hello_timer_.reset();  // cancels its wait
+#ifdef SKIRMISH_FAULT_INJECTION
+      // Test builds only (skirmish_server_with_faults): a handler that throws, as a bug would.
+      if (frame == kThrowingFrame) throw std::runtime_error("a fault injected by a test");
+#endif
     }
     buffer_.consume(buffer_.size());
     // One large frame (up to 16 times the message limit is read before it is refused) must
@@ -463,7 +553,9 @@ class Session final : public Participant,
     if (closing_) return;
     closing_ = true;
     ws_.async_close(websocket::close_reason(code, reason),
-                    [self = this->shared_from_this()](beast::error_code) { self->gone(); });
+                    [self = this->shared_from_this()](beast::error_code) {
+                     self->guarded([&] { self->gone(); });
+                   });
   }
 
   // ---- writing --------------------------------------------------------------------------
@@ -474,7 +566,7 @@ class Session final : public Participant,
 
   // `tells_of_store`: false for a message that may go before pending writes are stored.
   void enqueue(Message message, bool tells_of_store = true) {
-    if (closing_) return;
+    if (closing_ || failed_) return;
     if (queue_.size() >= kMaxQueuedMessages || queue_.bytes() + message->size() > context_->config.max_unread_bytes) {
       spdlog::warn("connection {}: not reading its messages ({} waiting, {} bytes), closing", peer_, queue_.size(),
                    queue_.bytes());
@@ -499,7 +591,7 @@ class Session final : public Participant,
     // 1D Chess closed loop).
     if (gate && !gate->passed(queue_.front().stamp) &&
         gate->wait_for(queue_.front().stamp, [self = this->shared_from_this()] {
-          net::dispatch(self->ws_.get_executor(), [self] { self->write(); });
+          net::dispatch(self->ws_.get_executor(), [self] { self->guarded([&] { self->write(); }); });
         })) {
       return;  // not durable yet: the journal append resumes this
     }
@@ -508,7 +600,7 @@ class Session final : public Participant,
     const Message text = queue_.front().text;
     writing_ = true;
     ws_.async_write(net::buffer(*text), [self = this->shared_from_this(), text](beast::error_code ec, std::size_t) {
-      self->on_write(ec);
+      self->guarded([&] { self->on_write(ec); });
     });
   }
 
@@ -539,6 +631,7 @@ class Session final : public Participant,
   std::string peer_;      // address:port, for the log
   bool closing_ = false;
   bool gone_ = false;
+  bool failed_ = false;  // a handler threw: the connection is closing (fail)
   bool writing_ = false;  // an async_write is in flight
   bool websocket_ = false;  // upgraded (else a plain HTTP request)
   bool accepted_ = false;   // its WebSocket handshake has completed
@@ -593,7 +686,7 @@ void start_session_on(net::basic_stream_socket<net::ip::tcp, Executor> socket,
                       std::shared_ptr<ServerContext> context) {
   beast::error_code ec;
   const auto endpoint = socket.remote_endpoint(ec);
-  ConnectionSlot slot(*context, ec ? std::string() : endpoint.address().to_string());
+  ConnectionSlot slot(*context, ec ? std::string() : client_address_key(endpoint.address()));
   PlainStream<Executor> stream(with_no_delay(std::move(socket)));
   if (context->tls) {
     std::make_shared<TlsDetector<Executor>>(std::move(stream), std::move(context), std::move(slot))->run();

@@ -334,6 +334,14 @@ TEST_CASE("a request too large or not HTTP gets a status saying so, not a silent
   CHECK_THAT(too_large, Catch::StartsWith("HTTP/1.1 431 ") && Catch::Contains("larger than 16 KiB"));
   const std::string garbage = raw_exchange(server.port(), "HELLO THERE\r\n\r\n");
   CHECK_THAT(garbage, Catch::StartsWith("HTTP/1.1 400 ") && Catch::Contains("not an HTTP request"));
+  // What was wrong, and where, in the JSON of every other error: here a control byte in the path.
+  const std::string control = raw_exchange(server.port(), "GET /health\x01z HTTP/1.1\r\nHost: x\r\n\r\n");
+  CHECK_THAT(control, Catch::StartsWith("HTTP/1.1 400 ") && Catch::Contains("Content-Type: application/json") &&
+                          Catch::Contains("the path holds byte 0x01 (a control character) at column 12 of the "
+                                          "request line \\\"GET /health\\u0001z HTTP/1.1\\\"") &&
+                          Catch::Contains("(%01)"));
+  const std::string bad_header = raw_exchange(server.port(), "GET /healthz HTTP/1.1\r\nHo\x01st: x\r\n\r\n");
+  CHECK_THAT(bad_header, Catch::StartsWith("HTTP/1.1 400 ") && Catch::Contains("in its name at column 3"));
   // The server carries on.
   CHECK(http_get(server.port(), "/healthz").status == 200);
 }

@@ -5,6 +5,7 @@
 #include <memory>
 #include <vector>
 
+#include "server/client_address.h"
 #include "server/connection_slot.h"
 #include "server/server_context.h"
 
@@ -12,6 +13,31 @@ namespace skirmish::server {
 namespace {
 
 using Over = ConnectionSlot::Over;
+
+std::string key_of(const char* address) { return client_address_key(boost::asio::ip::make_address(address)); }
+
+TEST_CASE("an IPv6 client is counted by its /64 and an IPv4-mapped one by its IPv4 address", "[server][limits]") {
+  CHECK(key_of("203.0.113.7") == "203.0.113.7");
+  CHECK(key_of("::ffff:203.0.113.7") == "203.0.113.7");
+  CHECK(key_of("::ffff:127.0.0.1") == "127.0.0.1");
+  CHECK(key_of("2001:db8:1:2::1") == "2001:db8:1:2::/64");
+  CHECK(key_of("2001:db8:1:2:aaaa:bbbb:cccc:dddd") == "2001:db8:1:2::/64");
+  CHECK(key_of("2001:db8:1:3::1") == "2001:db8:1:3::/64");
+  CHECK(key_of("::1") == "::1");
+  CHECK(is_loopback_address(key_of("::1")));
+  CHECK(is_loopback_address(key_of("::ffff:127.0.0.2")));
+  CHECK_FALSE(is_loopback_address(key_of("2001:db8::1")));
+
+  // Another address of the same /64 is the same client: it does not get a share of its own.
+  ServerContext context;
+  context.config.max_connections_per_ip = 2;
+  ConnectionSlot first(context, key_of("2001:db8:1:2::1"));
+  ConnectionSlot second(context, key_of("2001:db8:1:2::2"));
+  ConnectionSlot third(context, key_of("2001:db8:1:2::3"));
+  CHECK(second.over() == Over::None);
+  CHECK(third.over() == Over::Address);
+  CHECK(ConnectionSlot(context, key_of("2001:db8:1:3::1")).over() == Over::None);
+}
 
 TEST_CASE("one address gets at most its share of connections, loopback any number", "[server][limits]") {
   ServerContext context;

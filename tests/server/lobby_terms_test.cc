@@ -154,6 +154,43 @@ TEST_CASE("one address may have only so many matches waiting for players", "[ser
   CHECK(first.request({{"type", "create_match"}, {"game", "dcms"}}).at("code") == "too_many_open_matches");
 }
 
+TEST_CASE("a running match with every player away counts against its creator's quota", "[server][lobby]") {
+  server::Config config = test_config();
+  config.max_open_matches_per_ip = 2;
+  RunningServer server(config);
+  TestClient creator(server.port(), "creator");
+  creator.hello();
+  // Both seats taken from this address, watched by a spectator who sees them go.
+  const std::string abandoned = creator.create_match("onedchess");
+  REQUIRE(creator.request({{"type", "watch"}, {"match", abandoned}}).at("type") == "watching");
+  std::vector<std::unique_ptr<TestClient>> players;
+  std::vector<std::string> tokens;
+  for (int seat = 0; seat < 2; ++seat) {
+    players.push_back(std::make_unique<TestClient>(server.port(), "player"));
+    players.back()->hello();
+    tokens.push_back(players.back()->join(abandoned).at("token").get<std::string>());
+  }
+  // Another match is created while the players are there: that quota check must not forget
+  // the running one, which would then escape every later check.
+  TestClient other(server.port(), "other");
+  other.hello();
+  other.create_match("onedchess");
+  for (auto& player : players) player->drop();
+  for (int away = 0; away < 2;)
+    if (creator.wait_for("presence").at("connected") == false) ++away;
+
+  const Json refused = other.request({{"type", "create_match"}, {"game", "onedchess"}});
+  REQUIRE(refused.at("code") == "too_many_open_matches");
+  CHECK_THAT(refused.at("message").get<std::string>(),
+             Catch::Contains("2 matches") && Catch::Contains("1 of them running with every player away") &&
+                 Catch::Contains("until a player resumes"));
+  // A player back: the match is attended again and off the quota.
+  TestClient back(server.port(), "back");
+  back.hello();
+  REQUIRE(back.request({{"type", "resume"}, {"match", abandoned}, {"token", tokens[0]}}).at("type") == "joined");
+  CHECK(other.request({{"type", "create_match"}, {"game", "onedchess"}}).at("type") == "match_created");
+}
+
 }  // namespace skirmish::test
 
 namespace skirmish::test {
