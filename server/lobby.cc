@@ -228,7 +228,8 @@ std::string Lobby::no_such_match_text(const std::string& typed_id, const std::st
            " letters and digits, this has " + std::to_string(match_id.size());
   const std::string looked_up = typed_id == match_id ? "" : " (looked up as " + match_id + ")";
   std::string text = "no match '" + typed_id + "'" + looked_up +
-                     " here: no such id, or the match ended (a finished match is let go " +
+                     " here: check the id (list_matches or `skirmish list` shows the open and running ones), or the match "
+                     "ended (a finished match is let go " +
                      std::to_string(linger_s.count()) + " s after its end, sooner on a busy server)";
   if (services_.store)
     text += "; a finished match's record stays in the history: GET /api/matches/" + match_id +

@@ -287,6 +287,9 @@ TEST_CASE("no_such_match on a server with a store points to the history", "[serv
   CHECK_THAT(gone.at("message").get<std::string>(),
              Catch::Contains("GET /api/matches/GONE2345") &&
                  Catch::Contains("skirmish replay GONE2345"));
+  // A mistyped id is the likelier case: checking it comes first.
+  CHECK_THAT(gone.at("message").get<std::string>(),
+             Catch::StartsWith("no match 'GONE2345' here: check the id (list_matches or `skirmish list`"));
 }
 
 TEST_CASE("too_large: an oversized message is dropped, the connection carries on",
