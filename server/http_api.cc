@@ -1,5 +1,7 @@
 #include "server/http_api.h"
 
+#include <algorithm>
+#include <cctype>
 #include <charconv>
 #include <map>
 
@@ -52,6 +54,24 @@ std::string percent_decode(std::string_view text) {
     i += 2;
   }
   return out;
+}
+
+// "http://host:8080/healthz?x" -> "/healthz?x": a request may name the whole URL (RFC 9112
+// 3.2.2, the absolute form proxies send), and a server must take it as the path it holds.
+std::string origin_form(std::string_view target) {
+  const auto scheme_end = target.find("://");
+  if (scheme_end == std::string_view::npos || target.starts_with("/")) return std::string(target);
+  const std::string_view scheme = target.substr(0, scheme_end);
+  const auto is = [&](std::string_view name) {
+    return scheme.size() == name.size() &&
+           std::equal(scheme.begin(), scheme.end(), name.begin(),
+                      [](char a, char b) { return std::tolower(static_cast<unsigned char>(a)) == b; });
+  };
+  if (!is("http") && !is("https")) return std::string(target);
+  const std::string_view rest = target.substr(scheme_end + 3);
+  const auto path = rest.find_first_of("/?");
+  if (path == std::string_view::npos) return "/";
+  return (rest[path] == '/' ? "" : "/") + std::string(rest.substr(path));  // "host?x" -> "/?x"
 }
 
 // "a=1&b=2" -> {a: 1, b: 2}, names and values percent-decoded.
@@ -116,7 +136,8 @@ bool is_history_path(std::string_view path) {
 
 }  // namespace
 
-bool is_history_request(std::string_view target) {
+bool is_history_request(std::string_view whole_target) {
+  const std::string target = origin_form(whole_target);
   return is_history_path(percent_decode(target.substr(0, target.find('?'))));
 }
 
@@ -146,9 +167,11 @@ HttpReply history_stopped_reply() {
   return error_reply(503, "the server is stopping; try again shortly");
 }
 
-HttpReply handle_http_request(std::string_view method, std::string_view target,
+HttpReply handle_http_request(std::string_view method, std::string_view whole_target,
                               ServerContext& context) {
   context.metrics.http_requests_total.fetch_add(1, std::memory_order_relaxed);
+  const std::string origin = origin_form(whole_target);
+  const std::string_view target = origin;
   const auto question = target.find('?');
   const std::string decoded_path = percent_decode(target.substr(0, question));
   const std::string_view path = decoded_path;

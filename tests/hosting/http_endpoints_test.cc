@@ -363,6 +363,19 @@ TEST_CASE("bytes that are not UTF-8 in a request's path or query are quoted repl
   CHECK(http_get(server.port(), "/healthz").status == 200);
 }
 
+TEST_CASE("a request naming the whole URL (absolute form) is served as its path") {
+  skirmish::test::TempDir dir;
+  skirmish::test::RunningServer server(config_with_store(dir.path()));
+  const auto get = [&](const std::string& target) {
+    return raw_exchange(server.port(), "GET " + target + " HTTP/1.1\r\nHost: x\r\n\r\n");
+  };
+  CHECK_THAT(get("http://127.0.0.1/healthz"), Catch::StartsWith("HTTP/1.1 200 ") && Catch::Contains("\"status\""));
+  CHECK_THAT(get("HTTP://x:8080/api/matches?state=open"), Catch::StartsWith("HTTP/1.1 200 ") && Catch::Contains("\"matches\""));
+  CHECK_THAT(get("http://x:8080/api/matches?bogus=1"), Catch::StartsWith("HTTP/1.1 400 ") && Catch::Contains("bogus"));
+  CHECK_THAT(get("http://x"), Catch::StartsWith("HTTP/1.1 404 ") && Catch::Contains("nothing at / (try"));
+  CHECK_THAT(get("ftp://x/healthz"), Catch::StartsWith("HTTP/1.1 404 "));  // not ours to take
+}
+
 TEST_CASE("HEAD answers with the length a GET would send, and no body") {
   skirmish::test::RunningServer server(skirmish::test::test_config());
   const std::string get = raw_exchange(server.port(), "GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n");
