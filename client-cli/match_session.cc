@@ -437,6 +437,8 @@ void MatchSession::on_error(const json& error) {
     if (code == "not_your_turn" || code == "wrong_turn" || code == "game_over") return;  // the game moved on
   }
   if (id == "leave" && leaving_) return finish(0, "");
+  // A player's resign refused: the game goes on, and its answer came (giving up still waits).
+  if (id == "resign" && exit_code_ == 0) answer_wait_.cancel();
   if (code == "unauthorized" && !seat_.empty() && seat_ != "spectator") {
     // Another client resumed this seat with its token: that one plays it now. The seat file
     // is left alone; it is the other client's now.
@@ -523,6 +525,7 @@ void MatchSession::perform(const Action& action) {
     case Action::Kind::Resign:
       if (!connected()) return give_up_offline();  // e.g. Ctrl-C, "y" while reconnecting
       send({{"type", "resign"}, {"id", "resign"}});
+      await_answer_to("resign", 1);
       break;
     case Action::Kind::Detach:
       detach(action.why.empty() ? "the terminal's input ended" : action.why);
@@ -535,8 +538,19 @@ void MatchSession::perform(const Action& action) {
                              " is down, so the seat could not be left: it is freed after the "
                              "server's reconnect grace.");
       send({{"type", "leave"}, {"id", "leave"}});
+      await_answer_to("leave", 1);
       break;
   }
+}
+
+void MatchSession::await_answer_to(const std::string& sent, int code) {
+  answer_wait_.expires_after(request_.answer_wait);  // a wait still armed (the seat's) ends here
+  answer_wait_.async_wait([this, sent, code](boost::system::error_code ec) {
+    if (ec || done_) return;
+    finish(code, "No answer from " + url_.text() + " to this client's " + sent + " within " +
+                     describe_duration(request_.answer_wait) + "; stopping (the server frees the seat after its "
+                     "reconnect grace)");
+  });
 }
 
 bool MatchSession::in_running_game() const {
@@ -573,9 +587,11 @@ void MatchSession::abandon(const std::string& why, bool crashed) {
   if (in_running_game()) {
     // The final state ends the session.
     send({{"type", "resign"}, {"id", "resign"}, {"reason", crashed ? "crash" : "resignation"}});
+    await_answer_to("resign", 3);
   } else if (!match_.empty()) {
     leaving_ = true;
     send({{"type", "leave"}, {"id", "leave"}});
+    await_answer_to("leave", 3);
   } else {
     finish(3, "");
   }

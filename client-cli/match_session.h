@@ -92,6 +92,9 @@ class MatchSession {
   void schedule_reconnect();
   void watch_signals();
   void give_up_offline();
+  // After a resign or leave that should end the session: a server that never answers it
+  // stops the client after request_.answer_wait (exit `code`) rather than never.
+  void await_answer_to(const std::string& sent, int code);
   void finish(int code, const std::string& message);
   void send(nlohmann::json message);
   bool connected() const;
@@ -105,7 +108,9 @@ class MatchSession {
   std::shared_ptr<Connection> connection_;
   boost::asio::steady_timer reconnect_timer_;
   boost::asio::steady_timer resend_timer_;  // a move the server's rate limit dropped
-  boost::asio::steady_timer answer_wait_;   // from hello until the seat is given (request_.answer_wait)
+  // From hello until the seat is given, and from a resign or leave until its answer
+  // (request_.answer_wait).
+  boost::asio::steady_timer answer_wait_;
   boost::asio::signal_set signals_;
   int reconnect_attempts_ = 0;
 
