@@ -14,6 +14,7 @@
 #include "client-cli/saved_seats.h"
 #include "client-cli/seat_names.h"
 #include "client-cli/server_url.h"
+#include "tests/client-cli/onedchess_messages.h"
 #include "tests/client-cli/scripted_server.h"
 #include "tests/client-cli/session_test_kit.h"
 
@@ -29,20 +30,12 @@ using skirmish::test::ScriptedServer;
 
 constexpr const char* kMatch = "ABCDEFGH";
 constexpr const char* kOther = "ZZZZZZZZ";
-constexpr const char* kToken = "tok0tok0tok0tok0tok0tok0tok0tok0";
+constexpr const char* kToken = skirmish::test::kTestToken;
 
-json joined(const std::string& seat, bool resumed = false) {
-  return {{"type", "joined"}, {"id", resumed ? "resume" : "join"}, {"match", kMatch}, {"game", "onedchess"},
-          {"seat", seat}, {"seat_index", seat == "white" ? 0 : 1}, {"token", kToken},
-          {"resumed", resumed}, {"players", {{"white", "a"}, {"black", "b"}}}};
-}
+json joined(const std::string& seat, bool resumed = false) { return skirmish::test::onedchess_joined(kMatch, seat, resumed); }
 
-json state(const std::string& you) {
-  return {{"type", "state"}, {"match", kMatch}, {"game", "onedchess"}, {"seq", 2}, {"you", you},
-          {"status", "waiting"}, {"turn", 0}, {"to_act", json::array()}, {"submitted", json::array()},
-          {"last", nullptr}, {"outcome", nullptr},
-          {"view", {{"board", {"WKi", "WKn", "WKn", "EMPTY", "EMPTY", "EMPTY", "BKn", "BKn", "BKi"}}}}};
-}
+// Waiting for the other player.
+json state(const std::string& you) { return skirmish::test::onedchess_state(kMatch, you, "waiting", 0, json::array()); }
 
 // A `matches` entry: a 1D Chess match waiting for its second player.
 json listed(const std::string& match, json options, json set_by_creator, const std::string& spectators) {
@@ -84,7 +77,7 @@ ScriptedServer::Script gives_seat(const std::string& given, std::vector<std::str
   return [given, &received](const json& m) -> std::vector<json> {
     const std::string type = m.value("type", "");
     received.push_back(type);
-    if (type == "list_matches") return {{{"type", "matches"}, {"id", "terms"}, {"matches", json::array()}, {"total", 0}}};
+    if (type == "list_matches") return {skirmish::test::no_listed_terms()};
     if (type == "join") return {joined(given), state(given)};
     if (type == "leave") return {{{"type", "left"}, {"id", "leave"}, {"match", kMatch}}};
     return {};

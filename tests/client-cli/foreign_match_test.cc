@@ -18,6 +18,7 @@
 #include "client-cli/match_session.h"
 #include "client-cli/saved_seats.h"
 #include "client-cli/server_url.h"
+#include "tests/client-cli/onedchess_messages.h"
 #include "tests/client-cli/scripted_server.h"
 #include "tests/client-cli/session_test_kit.h"
 
@@ -38,18 +39,15 @@ constexpr const char* kFriendsSeat =
 using skirmish::test::ScriptedServer;
 
 json joined(const std::string& match, bool resumed = false) {
-  return {{"type", "joined"}, {"id", resumed ? "resume" : "join"}, {"match", match}, {"game", "onedchess"},
-          {"seat", "white"}, {"seat_index", 0}, {"token", "evil0000evil0000evil0000evil0000"},
-          {"resumed", resumed}, {"players", {{"white", "me"}, {"black", "opp"}}}};
+  return skirmish::test::onedchess_joined(match, "white", resumed, "evil0000evil0000evil0000evil0000");
 }
 
+// Black to move, or (status "over") won by white.
 json state(const std::string& match, const std::string& status = "running") {
-  return {{"type", "state"}, {"match", match}, {"game", "onedchess"}, {"seq", 2}, {"you", "white"},
-          {"status", status}, {"turn", 0}, {"to_act", status == "over" ? json::array() : json::array({"black"})},
-          {"submitted", json::array()}, {"last", nullptr},
-          {"outcome", status == "over" ? json{{"winner", "white"}, {"draw", false}, {"reason", "king_taken"}}
-                                       : json(nullptr)},
-          {"view", {{"board", {"WKi", "WKn", "WKn", "EMPTY", "EMPTY", "EMPTY", "BKn", "BKn", "BKi"}}}}};
+  const bool over = status == "over";
+  json state = skirmish::test::onedchess_state(match, "white", status, 0, over ? json::array() : json::array({"black"}));
+  if (over) state["outcome"] = {{"winner", "white"}, {"draw", false}, {"reason", "king_taken"}};
+  return state;
 }
 
 class Player : public Actor {
@@ -101,7 +99,7 @@ TEST_CASE("a joined for another match than the one joined is refused and no seat
   asio::io_context io;
   ScriptedServer server(io, [](const json& m) -> std::vector<json> {
     const std::string type = m.value("type", "");
-    if (type == "list_matches") return {{{"type", "matches"}, {"id", "terms"}, {"matches", json::array()}, {"total", 0}}};
+    if (type == "list_matches") return {skirmish::test::no_listed_terms()};
     if (type == "join") return {joined(kOther), state(kOther)};
     return {};
   });
@@ -210,7 +208,7 @@ TEST_CASE("a state of another match in the middle of a game is refused and the s
   asio::io_context io;
   ScriptedServer server(io, [](const json& m) -> std::vector<json> {
     const std::string type = m.value("type", "");
-    if (type == "list_matches") return {{{"type", "matches"}, {"id", "terms"}, {"matches", json::array()}, {"total", 0}}};
+    if (type == "list_matches") return {skirmish::test::no_listed_terms()};
     if (type == "join") return {joined(kAsked), state(kAsked), state(kOther, "over")};
     return {};
   });
@@ -233,7 +231,7 @@ TEST_CASE("a left the client did not ask for keeps its seat file") {
   asio::io_context io;
   ScriptedServer server(io, [](const json& m) -> std::vector<json> {
     const std::string type = m.value("type", "");
-    if (type == "list_matches") return {{{"type", "matches"}, {"id", "terms"}, {"matches", json::array()}, {"total", 0}}};
+    if (type == "list_matches") return {skirmish::test::no_listed_terms()};
     if (type == "join")
       return {joined(kAsked), state(kAsked), {{"type", "left"}, {"match", kAsked}},
               {{"type", "presence"}, {"match", kAsked}, {"seat", "black"}, {"name", "opp"}, {"event", "reconnected"},

@@ -14,6 +14,7 @@
 
 #include "client-cli/match_session.h"
 #include "client-cli/server_url.h"
+#include "tests/client-cli/onedchess_messages.h"
 #include "tests/client-cli/scripted_server.h"
 #include "tests/client-cli/session_test_kit.h"
 
@@ -29,17 +30,8 @@ using skirmish::test::ScriptedServer;
 
 constexpr const char* kMatch = "ABCDEFGH";
 
-json joined() {
-  return {{"type", "joined"}, {"id", "join"}, {"match", kMatch}, {"game", "onedchess"}, {"seat", "white"},
-          {"seat_index", 0}, {"token", "tok0tok0tok0tok0tok0tok0tok0tok0"}, {"resumed", false},
-          {"players", {{"white", "me"}, {"black", "opp"}}}};
-}
-
 json white_to_move() {
-  return {{"type", "state"}, {"match", kMatch}, {"game", "onedchess"}, {"seq", 2}, {"you", "white"},
-          {"status", "running"}, {"turn", 0}, {"to_act", json::array({"white"})},
-          {"submitted", json::array()}, {"last", nullptr}, {"outcome", nullptr},
-          {"view", {{"board", json::array({"WKi", "WKn", "WKn", "EMPTY", "EMPTY", "EMPTY", "BKn", "BKn", "BKi"})}}}};
+  return skirmish::test::onedchess_state(kMatch, "white", "running", 0, json::array({"white"}));
 }
 
 // Answers its turn with `action` once asked.
@@ -80,8 +72,8 @@ SeatRequest join_request() {
 ScriptedServer::Script silent_at_goodbye(bool refuse_resign) {
   return [refuse_resign](const json& m) -> std::vector<json> {
     const std::string type = m.value("type", "");
-    if (type == "list_matches") return {{{"type", "matches"}, {"id", "terms"}, {"matches", json::array()}, {"total", 0}}};
-    if (type == "join") return {joined(), white_to_move()};
+    if (type == "list_matches") return {skirmish::test::no_listed_terms()};
+    if (type == "join") return {skirmish::test::onedchess_joined(kMatch, "white"), white_to_move()};
     if (type == "resign" && refuse_resign)
       return {{{"type", "error"}, {"id", "resign"}, {"code", "rate_limited"}, {"message", "slow down"}}};
     return {};

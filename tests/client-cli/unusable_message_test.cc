@@ -20,6 +20,7 @@
 #include "client-cli/screens.h"
 #include "client-cli/server_url.h"
 #include "client-cli/style.h"
+#include "tests/client-cli/onedchess_messages.h"
 #include "tests/client-cli/scripted_server.h"
 #include "tests/client-cli/session_test_kit.h"
 
@@ -34,20 +35,12 @@ using skirmish::test::run_session;
 using skirmish::test::ScriptedServer;
 
 constexpr const char* kMatch = "ABCDEFGH";
-const json kBoard = json::array({"WKi", "WKn", "WKn", "EMPTY", "EMPTY", "EMPTY", "BKn", "BKn", "BKi"});
-
-json joined(bool resumed) {
-  return {{"type", "joined"}, {"id", resumed ? "resume" : "join"}, {"match", kMatch}, {"game", "onedchess"},
-          {"seat", "white"}, {"seat_index", 0}, {"token", "tok0tok0tok0tok0tok0tok0tok0tok0"},
-          {"resumed", resumed}, {"players", {{"white", "me"}, {"black", "opp"}}}};
-}
+json joined(bool resumed) { return skirmish::test::onedchess_joined(kMatch, "white", resumed); }
 
 // White to move at `turn`.
-json state(json turn, json board = kBoard) {
-  return {{"type", "state"}, {"match", kMatch}, {"game", "onedchess"}, {"seq", 2}, {"you", "white"},
-          {"status", "running"}, {"turn", std::move(turn)}, {"to_act", json::array({"white"})},
-          {"submitted", json::array()}, {"last", nullptr}, {"outcome", nullptr},
-          {"view", {{"board", std::move(board)}}}};
+json state(json turn, json board = skirmish::test::onedchess_start_board()) {
+  return skirmish::test::onedchess_state(kMatch, "white", "running", std::move(turn), json::array({"white"}),
+                                         std::move(board));
 }
 
 // Draws each state with the client's own board renderer, as the terminal's player does.
@@ -83,7 +76,7 @@ SeatRequest join_request() {
 ScriptedServer::Script joins_with(std::vector<json> states) {
   return [states](const json& m) -> std::vector<json> {
     const std::string type = m.value("type", "");
-    if (type == "list_matches") return {{{"type", "matches"}, {"id", "terms"}, {"matches", json::array()}, {"total", 0}}};
+    if (type == "list_matches") return {skirmish::test::no_listed_terms()};
     if (type != "join") return {};
     std::vector<json> replies{joined(false)};
     replies.insert(replies.end(), states.begin(), states.end());
