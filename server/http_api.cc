@@ -1,10 +1,9 @@
 #include "server/http_api.h"
 
-#include <algorithm>
-#include <cctype>
 #include <charconv>
 #include <map>
 
+#include <boost/beast/core/string.hpp>
 #include <nlohmann/json.hpp>
 #include <spdlog/spdlog.h>
 
@@ -62,12 +61,7 @@ std::string origin_form(std::string_view target) {
   const auto scheme_end = target.find("://");
   if (scheme_end == std::string_view::npos || target.starts_with("/")) return std::string(target);
   const std::string_view scheme = target.substr(0, scheme_end);
-  const auto is = [&](std::string_view name) {
-    return scheme.size() == name.size() &&
-           std::equal(scheme.begin(), scheme.end(), name.begin(),
-                      [](char a, char b) { return std::tolower(static_cast<unsigned char>(a)) == b; });
-  };
-  if (!is("http") && !is("https")) return std::string(target);
+  if (!boost::beast::iequals(scheme, "http") && !boost::beast::iequals(scheme, "https")) return std::string(target);
   const std::string_view rest = target.substr(scheme_end + 3);
   const auto path = rest.find_first_of("/?");
   if (path == std::string_view::npos) return "/";
