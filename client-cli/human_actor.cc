@@ -16,6 +16,7 @@ namespace skirmish::client {
 namespace {
 
 constexpr const char* kResignQuestion = "Resign this game? [y/N] ";
+constexpr const char* kJoinQuestion = "Join anyway? [y/N] ";
 
 std::string title(const std::string& game) {
   const engine::GameInfo* info = engine::find_game(game);
@@ -214,7 +215,7 @@ void HumanActor::answer(std::optional<std::string> line) {
 // LineInput::discard_typed_ahead), and silence left people wondering whether a `resign`
 // had worked. Piped input is left alone: it is a script of moves for the prompts to come.
 void HumanActor::listen_between_prompts() {
-  if (!input_.terminal() || input_.at_end() || dialog_ || asking_resign_) return;
+  if (!input_.terminal() || input_.at_end() || dialog_ || asking_resign_ || asking_join_) return;
   input_.read_line([this](std::optional<std::string> line) {
     if (!line) {
       // Ctrl-D or a closed terminal: acted on now, as the session acts on SIGHUP. (Without
@@ -240,6 +241,7 @@ std::string HumanActor::not_asked_note() const {
 }
 
 std::string HumanActor::open_question() const {
+  if (asking_join_) return kJoinQuestion;
   if (asking_resign_) return kResignQuestion;
   return dialog_ ? dialog_->prompt() : std::string();
 }
@@ -320,6 +322,19 @@ void HumanActor::confirm_resign(ActionHandler done) {
     const bool no = line->empty() || line->front() == 'n' || line->front() == 'N';
     if (!no && dialog_) return answer(std::move(line));
     ask();  // back to the move prompt, if one was open
+  });
+}
+
+void HumanActor::confirm_join(std::function<void(bool)> answer) {
+  // Piped input is a script that named its match: it goes on, as `join --yes` does.
+  if (!input_.terminal()) return answer(true);
+  input_.discard_typed_ahead();  // only a key pressed after the warnings answers them
+  asking_join_ = true;
+  out_ << kJoinQuestion << std::flush;
+  input_.read_line([this, answer = std::move(answer)](std::optional<std::string> line) {
+    asking_join_ = false;
+    if (!line && input_.terminal()) out_ << "\n";  // Ctrl-D left the cursor after the question
+    answer(line && !line->empty() && (line->front() == 'y' || line->front() == 'Y'));
   });
 }
 

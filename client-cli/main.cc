@@ -113,6 +113,8 @@ int main(int argc, char** argv) {
   join->add_option("--invite", join_request.invite,
                    "a private match's invite code, from its creator (default: $SKIRMISH_INVITE)")
       ->type_name("CODE");
+  join->add_flag("-y,--yes", join_request.accept_terms,
+                 "join without asking when its terms could be unfair to you (the warnings are still printed)");
 
   std::string resume_match, resume_seat_name, resume_token;
   auto* resume = app.add_subcommand(

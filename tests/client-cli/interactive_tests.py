@@ -556,6 +556,31 @@ def play_on_terms(server):
     joiner.kill()
 
 
+def join_question(server):
+    """On a terminal, `join` asks before taking a seat on terms that could be unfair (piped,
+    as in play_on_terms, it goes on): no leaves the match alone, yes or --yes joins."""
+    rigged = client(server.url, "create", "onedchess", "--detach", "-o", "move_time_ms=9000", name="rigged")
+    match = rigged.expect(r"Created onedchess match (\w+)").group(1)
+    check(rigged.wait() == 0, "create --detach exits 0")
+    with on_terminal(server, "join", match) as (declined, master):
+        seen = read_pty(master, b"Join anyway? [y/N] ")
+        check(b"Warning: each move must be made within 9000 ms" in seen, seen)
+        os.write(master, b"n\r")
+        seen = read_pty(master, b"Not joined: match " + match.encode() + b" is left as it is")
+        check(b"Joined" not in seen, seen)
+        check(declined.wait(5) == 1, "a declined join exits 1")
+    listing = client(server.url, "list", name="list")
+    listing.expect(match + r"\s+onedchess\s+open\s+white: free, black: free")
+    check(listing.wait() == 0, "list exits 0")
+    with on_terminal(server, "join", match) as (_, master):
+        read_pty(master, b"Join anyway? [y/N] ")
+        os.write(master, b"y\r")
+        read_pty(master, b"Joined match " + match.encode() + b" (onedchess) as white")
+        with on_terminal(server, "join", match, "--yes") as (_, other):
+            seen = read_pty(other, b"Joined match " + match.encode() + b" (onedchess) as black")
+            check(b"Warning: each move" in seen and b"Join anyway" not in seen, seen)
+
+
 def stop_keeps_seat(server):
     """SIGTERM or SIGHUP (a closed terminal) does not resign a person's game: the seat is
     held and `resume` takes it back. A resume elsewhere tells the old client, which stops."""
@@ -1042,6 +1067,7 @@ CASES = {
     "interrupt": (interrupt, ()),
     "play": (play_command, ()),
     "play_on_terms": (play_on_terms, ()),
+    "join_question": (join_question, ()),
     "stop_keeps_seat": (stop_keeps_seat, ()),
     "terminal_closed": (terminal_closed, ()),
     "terminal_closed_before_start": (terminal_closed_before_start, ()),
