@@ -56,6 +56,8 @@ std::string seconds(long long ms) {
 
 HumanActor::HumanActor(LineInput& input, Style style, std::ostream& out)
     : input_(input), style_(style), out_(out), time_warning_(input.io()) {
+  // What is typed is drawn after the open question (show, say_above_typing, ask).
+  input_.prompt_source([this] { return open_question(); });
   // Back from Ctrl-Z (`fg`): the shell wrote over the screen, so the open question is asked
   // again, with what was typed into it.
   input_.on_resumed([this] {
@@ -348,6 +350,7 @@ Action HumanActor::end_of_input() {
 }
 
 void HumanActor::stop() {
+  input_.prompt_source(nullptr);  // the input may outlive this actor
   dialog_.reset();
   time_warning_.cancel();  // else it would keep the io_context, and the program, running
   input_.close();

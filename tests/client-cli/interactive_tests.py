@@ -11,6 +11,7 @@ import re
 import select
 import shutil
 import signal
+import struct
 import subprocess
 import sys
 import tempfile
@@ -750,6 +751,28 @@ def typed_line_kept(server):
               "the terminal is left blocking, as a shell's next program reads it")
 
 
+def wrapped_line_erased(server):
+    """On a terminal narrower than the prompt and the line typed, backspace erases back over
+    the row's start: the cursor is moved up a row and along to where the line now ends."""
+    prompt = b"Select Position of Piece to Move >> "
+    with on_terminal(server, "create", "onedchess", keep_slave=True) as (white, master, slave):
+        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 40, 0, 0))  # 40 columns
+        match = re.search(rb"Created onedchess match (\w+)", read_pty(master, b"Waiting for an opponent"))
+        check(match is not None, "a match was created")
+        black = client(server.url, "--name", "bob", "join", match.group(1).decode(), name="black")
+        read_pty(master, prompt)
+        os.write(master, b"abcdefgh")  # the prompt's 36 columns and 4 more fill the row
+        read_pty(master, b"abcdefgh")
+        os.write(master, b"\x7f" * 5)  # h, g, f, e on the second row; d on the first
+        seen = read_pty(master, b"\x1b[J")
+        check(seen.endswith(b"\b \b" * 4 + b" \b\x1b[1A\r\x1b[39C\x1b[J"),
+              f"the cursor goes up to the first row's last column; got {seen!r}")
+        os.write(master, b"\x7f" * 3 + b"2 RIGHT\r")
+        seen = read_pty(master, b"Waiting for black")
+        check(b"| WKi | WKn |     |     | WKn |" in seen, f"2 RIGHT was played; got {seen[-600:]!r}")
+        black.kill()
+
+
 def resign_question_on_terminal(server):
     """On a terminal: Ctrl-C drops the half-typed line, so the question's answer is only
     what is typed after it; an answer half-typed when the turn comes stays, under the new
@@ -1086,6 +1109,7 @@ CASES = {
     "time_warning": (time_warning, ()),
     "resume_after_end": (resume_after_end, ()),
     "typed_line_kept": (typed_line_kept, ()),
+    "wrapped_line_erased": (wrapped_line_erased, ()),
     "resign_question_on_terminal": (resign_question_on_terminal, ()),
     "clock_after_restart": (clock_after_restart, ()),
     "shutdown_notice": (shutdown_notice, ()),
