@@ -18,7 +18,7 @@ import tempfile
 import termios
 import time
 
-from harness import SERVER, SKIRMISH, STATE_DIR, Failure, Process, Proxy, check, client, run
+from harness import SERVER, SKIRMISH, SOURCE, STATE_DIR, Failure, Process, Proxy, check, client, run
 
 MOVE_PROMPT = r"Select Position of Piece to Move >> $"
 
@@ -393,6 +393,11 @@ def lobby(server):
     unreachable = client("ws://127.0.0.1:1", "games", name="unreachable")
     unreachable.expect(r"Cannot reach the server at ws://127.0.0.1:1/: cannot connect")
     check(unreachable.wait() == 1, "an unreachable server exits 1")
+    # A pasted --ca-file with blanks around it, as a pasted --server: the file is found.
+    cert = os.path.join(SOURCE, "tests", "fixtures", "tls", "server.crt")
+    pasted = Process([SKIRMISH, "--server", " wss://127.0.0.1:1 ", "--ca-file", f" {cert} \n", "games"], "pasted")
+    pasted.expect(r"Cannot reach the server at wss://127.0.0.1:1/: cannot connect")
+    check(pasted.wait() == 1 and "CA file" not in pasted.text, pasted.text)
     # A command line CLI11 itself refuses exits 2 (a usage error), like the client's own checks.
     unknown = client(server.url, "create", "onedchess", "--colour", "white", name="unknown")
     unknown.expect(r"--colour")
