@@ -52,6 +52,11 @@ class Actor {
     (void)why;
     (void)crashed;
   }
+  // Before joining a match somebody else made whose terms could be unfair to this seat
+  // (match_terms.h, term_warnings; already printed): `answer(true)` takes the seat,
+  // `answer(false)` leaves the match alone. Only a person at a terminal is asked: a bot,
+  // a script of moves or a tournament goes on.
+  virtual void confirm_join(std::function<void(bool)> answer) { answer(true); }
   // `handler` runs when a person's terminal input ends while no prompt is open (Ctrl-D, a
   // closed terminal): the session then stops at once, as for the terminal's SIGHUP, instead
   // of at the next prompt. Actors without a terminal never call it.

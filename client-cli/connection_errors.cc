@@ -30,6 +30,12 @@ std::optional<std::string> describe_cut_connection(const boost::system::error_co
   return std::nullopt;
 }
 
+std::string ask_again_hint(const std::string& command) {
+  return "; `skirmish " + command +
+         "` only asks, so nothing changed on the server: run it again (a server that stopped or "
+         "restarted takes a moment to be back)";
+}
+
 std::string close_code_meaning(int code) {
   if (code == 1001) return "it is stopping or restarting";
   return "";

@@ -21,6 +21,12 @@ std::string connect_failure_hint(const boost::system::error_code& error, const S
 // frame): "the connection was cut (...)". nullopt for other errors.
 std::optional<std::string> describe_cut_connection(const boost::system::error_code& error);
 
+// Added after the link was lost under `skirmish COMMAND` (list, games), which only asks:
+// nothing changed on the server, so it is simply run again. These do not reconnect by
+// themselves: a server that is down would hold them for a minute, and the answer would
+// be as old as the moment it came.
+std::string ask_again_hint(const std::string& command);
+
 // What a WebSocket close code from the server means, to add after it ("" if nothing): 1001
 // "going away" is a server stopping or restarting.
 std::string close_code_meaning(int code);

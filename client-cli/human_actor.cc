@@ -16,6 +16,7 @@ namespace skirmish::client {
 namespace {
 
 constexpr const char* kResignQuestion = "Resign this game? [y/N] ";
+constexpr const char* kJoinQuestion = "Join anyway? [y/N] ";
 
 std::string title(const std::string& game) {
   const engine::GameInfo* info = engine::find_game(game);
@@ -55,6 +56,8 @@ std::string seconds(long long ms) {
 
 HumanActor::HumanActor(LineInput& input, Style style, std::ostream& out)
     : input_(input), style_(style), out_(out), time_warning_(input.io()) {
+  // What is typed is drawn after the open question (show, say_above_typing, ask).
+  input_.prompt_source([this] { return open_question(); });
   // Back from Ctrl-Z (`fg`): the shell wrote over the screen, so the open question is asked
   // again, with what was typed into it.
   input_.on_resumed([this] {
@@ -214,7 +217,7 @@ void HumanActor::answer(std::optional<std::string> line) {
 // LineInput::discard_typed_ahead), and silence left people wondering whether a `resign`
 // had worked. Piped input is left alone: it is a script of moves for the prompts to come.
 void HumanActor::listen_between_prompts() {
-  if (!input_.terminal() || input_.at_end() || dialog_ || asking_resign_) return;
+  if (!input_.terminal() || input_.at_end() || dialog_ || asking_resign_ || asking_join_) return;
   input_.read_line([this](std::optional<std::string> line) {
     if (!line) {
       // Ctrl-D or a closed terminal: acted on now, as the session acts on SIGHUP. (Without
@@ -240,6 +243,7 @@ std::string HumanActor::not_asked_note() const {
 }
 
 std::string HumanActor::open_question() const {
+  if (asking_join_) return kJoinQuestion;
   if (asking_resign_) return kResignQuestion;
   return dialog_ ? dialog_->prompt() : std::string();
 }
@@ -323,6 +327,19 @@ void HumanActor::confirm_resign(ActionHandler done) {
   });
 }
 
+void HumanActor::confirm_join(std::function<void(bool)> answer) {
+  // Piped input is a script that named its match: it goes on, as `join --yes` does.
+  if (!input_.terminal()) return answer(true);
+  input_.discard_typed_ahead();  // only a key pressed after the warnings answers them
+  asking_join_ = true;
+  out_ << kJoinQuestion << std::flush;
+  input_.read_line([this, answer = std::move(answer)](std::optional<std::string> line) {
+    asking_join_ = false;
+    if (!line && input_.terminal()) out_ << "\n";  // Ctrl-D left the cursor after the question
+    answer(line && !line->empty() && (line->front() == 'y' || line->front() == 'Y'));
+  });
+}
+
 // A terminal that reaches its end was closed (or Ctrl-D was pressed): that is not a
 // decision to lose, so the seat is kept for `skirmish resume`. Piped moves that run out
 // are a script that has finished: it resigns, so the opponent need not wait.
@@ -333,6 +350,7 @@ Action HumanActor::end_of_input() {
 }
 
 void HumanActor::stop() {
+  input_.prompt_source(nullptr);  // the input may outlive this actor
   dialog_.reset();
   time_warning_.cancel();  // else it would keep the io_context, and the program, running
   input_.close();

@@ -32,6 +32,7 @@ class HumanActor : public Actor {
   void reconnected(const std::string& text) override;
   void finished(const nlohmann::json& state) override;
   void interrupted(ActionHandler done) override;
+  void confirm_join(std::function<void(bool)> answer) override;
   void on_input_end(std::function<void()> handler) override { input_ended_ = std::move(handler); }
   void stop() override;
 
@@ -59,6 +60,7 @@ class HumanActor : public Actor {
   ActionHandler done_;
   std::function<void()> input_ended_;
   bool asking_resign_ = false;
+  bool asking_join_ = false;  // the question before joining a match on unfair terms
   bool told_how_to_resign_ = false;
   bool told_time_limit_ = false;
   nlohmann::json last_drawn_;  // what the last drawn state showed (see show())

@@ -1,6 +1,11 @@
 #include "client-cli/line_editor.h"
 
+#include <clocale>
+#include <cwchar>
+#include <functional>
 #include <utility>
+
+#include <locale.h>
 
 namespace skirmish::client {
 
@@ -20,9 +25,10 @@ char32_t decode(std::string_view bytes) {
   return point;
 }
 
-// How many columns a terminal gives `point`: 0 for combining marks, 2 for East Asian wide
-// characters and emoji, else 1 (the common ranges; wcwidth would need a UTF-8 locale).
-int columns_of(char32_t point) {
+// How many columns a terminal gives `point` when the C library cannot say (no C.UTF-8
+// locale): 0 for combining marks, 2 for East Asian wide characters and emoji, else 1, for
+// the common ranges.
+int table_columns(char32_t point) {
   const auto in = [point](char32_t first, char32_t last) { return point >= first && point <= last; };
   // Marks that sit on the letter before (Latin, Hebrew, Arabic, Thai, Hangul vowels...),
   // joiners and variation selectors, emoji skin tones.
@@ -43,10 +49,66 @@ int columns_of(char32_t point) {
   return 1;
 }
 
+// How many columns a terminal gives `point`: the C library's wcwidth, which knows all of
+// Unicode, read in C.UTF-8 whatever the user's locale (the client never sets one; the
+// terminal shows UTF-8). -1 (a control or unassigned character) and no such locale: the
+// table above. The table's marks come first: an emoji's skin tone, two columns to wcwidth,
+// is drawn as part of its emoji by the terminals that draw emoji.
+int columns_of(char32_t point) {
+  if (table_columns(point) == 0) return 0;
+  static const locale_t utf8 = newlocale(LC_CTYPE_MASK, "C.UTF-8", static_cast<locale_t>(nullptr));
+  if (utf8 != static_cast<locale_t>(nullptr)) {
+    const locale_t before = uselocale(utf8);
+    const int width = wcwidth(static_cast<wchar_t>(point));
+    uselocale(before);
+    if (width >= 0) return width;
+  }
+  return table_columns(point);
+}
+
+// The length of the UTF-8 character that starts `text`.
+std::size_t character_length(std::string_view text) {
+  std::size_t length = 1;
+  while (length < text.size() && continuation_byte(text[length])) ++length;
+  return length;
+}
+
+// "\x1b[5A": `count` times `command`, as an ECMA-48 sequence.
+std::string repeated(int count, char command) { return "\x1b[" + std::to_string(count) + command; }
+
 }  // namespace
 
-void LineEditor::erase_last_character(std::string& echo) {
-  if (line_.empty()) return;
+int display_columns(std::string_view text) {
+  if (const auto newline = text.rfind('\n'); newline != std::string_view::npos) text.remove_prefix(newline + 1);
+  int columns = 0;
+  for (std::size_t i = 0; i < text.size();) {
+    if (text[i] == '\x1b' && i + 1 < text.size() && text[i + 1] == '[') {  // a colour: CSI ... final byte
+      i += 2;
+      while (i < text.size() && !(text[i] >= 0x40 && text[i] <= 0x7E)) ++i;
+      ++i;
+      continue;
+    }
+    const std::size_t length = character_length(text.substr(i));
+    if (static_cast<unsigned char>(text[i]) >= 0x20) columns += columns_of(decode(text.substr(i, length)));
+    i += length;
+  }
+  return columns;
+}
+
+int LineEditor::end_position(std::string_view text) const {
+  int position = start_column_;
+  for (std::size_t i = 0; i < text.size();) {
+    const std::size_t length = character_length(text.substr(i));
+    const int columns = columns_of(decode(text.substr(i, length)));
+    // A wide character does not fit in a row's last column: the terminal starts the next row.
+    if (width_ > 0 && columns == 2 && position % width_ == width_ - 1) ++position;
+    position += columns;
+    i += length;
+  }
+  return position;
+}
+
+int LineEditor::erase_last_character() {
   // A UTF-8 character is erased whole, and as many columns as it took on the screen; a
   // combining mark (no column of its own) goes with the character it sits on, as it shows.
   int columns = 0;
@@ -56,8 +118,32 @@ void LineEditor::erase_last_character(std::string& echo) {
     columns = columns_of(decode(std::string_view(line_).substr(start)));
     line_.resize(start);
   }
-  echo += std::string(static_cast<std::size_t>(columns), '\b') + std::string(static_cast<std::size_t>(columns), ' ') +
-          std::string(static_cast<std::size_t>(columns), '\b');
+  return columns;
+}
+
+void LineEditor::erase_while(std::string& echo, const std::function<bool()>& more) {
+  const std::size_t length = line_.size();
+  const int before = end_position(line_);
+  int columns = 0;
+  while (!line_.empty() && more()) columns += erase_last_character();
+  if (line_.size() == length) return;  // nothing to erase
+  const int after = end_position(line_);
+  // Within one row, backspace over it. Backspace stops at a row's start, though, and a
+  // cursor just past a row's last column still stands on that column: there the cursor is
+  // moved up and along, and the rest of the screen cleared.
+  if (width_ <= 0 || (before % width_ != 0 && before / width_ == after / width_)) {
+    const auto n = static_cast<std::size_t>(width_ > 0 ? before - after : columns);
+    echo += std::string(n, '\b') + std::string(n, ' ') + std::string(n, '\b');
+    return;
+  }
+  // Just past a row's end the terminal may hold the cursor on the last column (until the
+  // next character) or have it at the next row's start (after a redraw or an erase): a
+  // space and a backspace put it at the next row's start either way.
+  if (before % width_ == 0) echo += " \b";
+  if (const int up = before / width_ - after / width_; up > 0) echo += repeated(up, 'A');
+  echo += '\r';
+  if (const int column = after % width_; column > 0) echo += repeated(column, 'C');
+  echo += "\x1b[J";
 }
 
 LineEditor::Result LineEditor::feed(std::string_view bytes) {
@@ -87,12 +173,16 @@ LineEditor::Result LineEditor::feed(std::string_view bytes) {
       result.lines.push_back(std::exchange(line_, {}));
       result.echo += "\r\n";
     } else if (ch == kDelete || ch == kBackspace) {
-      erase_last_character(result.echo);
+      bool first = true;
+      erase_while(result.echo, [&first] { return std::exchange(first, false); });
     } else if (ch == kCtrlU) {
-      while (!line_.empty()) erase_last_character(result.echo);
-    } else if (ch == kCtrlW) {
-      while (!line_.empty() && line_.back() == ' ') erase_last_character(result.echo);
-      while (!line_.empty() && line_.back() != ' ') erase_last_character(result.echo);
+      erase_while(result.echo, [] { return true; });
+    } else if (ch == kCtrlW) {  // the blanks before the cursor, then the word before them
+      bool in_word = false;
+      erase_while(result.echo, [this, &in_word] {
+        in_word = in_word || line_.back() != ' ';
+        return !in_word || line_.back() != ' ';
+      });
     } else if (ch == kCtrlD) {
       if (line_.empty()) {
         result.end = true;

@@ -259,6 +259,9 @@ void LineInput::start_typed_read() {
       at_end_ = true;  // the terminal went away
       return deliver_typed();
     }
+    winsize size{};
+    const int width = ioctl(STDOUT_FILENO, TIOCGWINSZ, &size) == 0 ? size.ws_col : 0;  // 0: unknown
+    editor_.set_layout(prompt_source_ ? display_columns(prompt_source_()) : 0, width);
     LineEditor::Result typed = editor_.feed(std::string_view(chunk_.data(), n));
     if (!typed.echo.empty()) std::cout << typed.echo << std::flush;
     for (auto& line : typed.lines) typed_lines_.push_back(std::move(line));

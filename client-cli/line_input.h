@@ -50,6 +50,10 @@ class LineInput {
   // Runs after Ctrl-Z and `fg`, once the terminal is the client's again (to draw the open
   // prompt anew: the shell wrote over the screen meanwhile).
   void on_resumed(std::function<void()> handler) { on_resumed_ = std::move(handler); }
+  // What is on the screen before the line being typed (the open prompt, "" for none), asked
+  // whenever keys come: a line longer than the terminal's row wraps, and erasing it needs
+  // to know where the rows start.
+  void prompt_source(std::function<std::string()> source) { prompt_source_ = std::move(source); }
 
  private:
   void start_read();
@@ -85,6 +89,7 @@ class LineInput {
   std::array<char, 256> chunk_{};
   boost::asio::signal_set suspend_signals_;
   std::function<void()> on_resumed_;
+  std::function<std::string()> prompt_source_;
 };
 
 }  // namespace skirmish::client

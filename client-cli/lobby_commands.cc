@@ -9,6 +9,7 @@
 #include <boost/asio/steady_timer.hpp>
 
 #include "client-cli/connection.h"
+#include "client-cli/connection_errors.h"
 #include "client-cli/json_field.h"
 #include "client-cli/match_terms.h"
 #include "client-cli/style.h"
@@ -26,8 +27,9 @@ namespace {
 // hold a `list` or `games` for ever.
 constexpr std::chrono::seconds kReplyWait{15};
 
-// Sends hello and `request`, hands the reply to `print`, and closes.
-int ask_server(const ServerUrl& url, const json& request,
+// Sends hello and `request`, hands the reply to `print`, and closes. `command` ("list")
+// names it in the advice after a lost link.
+int ask_server(const ServerUrl& url, const std::string& command, const json& request,
                const std::function<void(const json&)>& print) {
   boost::asio::io_context io;
   auto connection = std::make_shared<Connection>(io, url);
@@ -51,7 +53,8 @@ int ask_server(const ServerUrl& url, const json& request,
     if (how == LinkEnd::UnusableMessage)
       std::cerr << "Stopped: from " << url.text() << ", " << reason << std::endl;
     else
-      std::cerr << "Lost the connection to " << url.text() << ": " << reason << std::endl;
+      std::cerr << "Lost the connection to " << url.text() << " before its answer: " << reason
+                << ask_again_hint(command) << std::endl;
   });
   connection->connect([&](const std::string& error) {
     if (!error.empty()) {
@@ -86,7 +89,7 @@ std::string describe_option(const json& option) {
 }  // namespace
 
 int list_games(const ServerUrl& url) {
-  return ask_server(url, {{"type", "list_games"}, {"id", 2}}, [](const json& reply) {
+  return ask_server(url, "games", {{"type", "list_games"}, {"id", 2}}, [](const json& reply) {
     for (const auto& game : reply.value("games", json::array())) {
       std::string seats;
       for (const auto& s : game.value("seats", json::array())) seats += (seats.empty() ? "" : ", ") + s.get<std::string>();
@@ -108,7 +111,7 @@ int list_matches(const ServerUrl& url, const std::string& game) {
   if (!game.empty()) check_game_name(game);
   json request = {{"type", "list_matches"}, {"id", 2}};
   if (!game.empty()) request["game"] = game;
-  return ask_server(url, request, [](const json& reply) {
+  return ask_server(url, "list", request, [](const json& reply) {
     const auto& matches = reply.value("matches", json::array());
     if (matches.empty()) {
       std::cout << "No open or running matches." << std::endl;

@@ -11,6 +11,7 @@
 #include "client-cli/history_commands.h"
 #include "client-cli/invites.h"
 #include "client-cli/lobby_commands.h"
+#include "client-cli/server_url.h"
 #include "client-cli/tournament/tournament_command.h"
 #include "client-cli/usage_error.h"
 #include "engine/registry.h"
@@ -63,28 +64,31 @@ int main(int argc, char** argv) {
   // the server's to read, which quotes an id it cannot find as it was sent.
   const CLI::Validator match_id(
       [](std::string& value) {
-        value = CLI::detail::trim_copy(value);
+        value = trim_blanks(value);
         return value.empty() ? std::string("must not be empty") : std::string();
       },
       "", "match id");
+  // A URL or a path as pasted: blanks around it dropped here, so that the tournament keeps
+  // (and prints) the value without them.
+  const CLI::Validator trimmed(
+      [](std::string& value) {
+        value = trim_blanks(value);
+        return std::string();
+      },
+      "", "trimmed");
   app.require_subcommand(1);
   app.set_version_flag("--version", skirmish::protocol::version_line("skirmish"));
   // --server, --ca-file and --name go before or after the subcommand (subcommands inherit this).
   app.fallthrough();
   CommonOptions common;
-  // Blanks around a pasted URL dropped here too: the tournament keeps the URL it was given.
   app.add_option("--server", common.server,
                  "server URL (default: $SKIRMISH_SERVER, else ws://127.0.0.1:8080)")
-      ->transform(CLI::Validator(
-          [](std::string& value) {
-            value = CLI::detail::trim_copy(value);
-            return std::string();
-          },
-          "", "trimmed"));
+      ->transform(trimmed);
   app.add_option("--ca-file", common.ca_file,
                  "for wss://: trust this certificate (PEM) as well as the system's "
                  "(default: $SKIRMISH_CA_FILE)")
-      ->type_name("FILE");
+      ->type_name("FILE")
+      ->transform(trimmed);
   app.add_option("--name", common.name, "your name as others see it");
 
   auto* games = app.add_subcommand("games", "list the games and their options");
@@ -113,6 +117,8 @@ int main(int argc, char** argv) {
   join->add_option("--invite", join_request.invite,
                    "a private match's invite code, from its creator (default: $SKIRMISH_INVITE)")
       ->type_name("CODE");
+  join->add_flag("-y,--yes", join_request.accept_terms,
+                 "join without asking when its terms could be unfair to you (the warnings are still printed)");
 
   std::string resume_match, resume_seat_name, resume_token;
   auto* resume = app.add_subcommand(

@@ -1,6 +1,8 @@
 #include "client-cli/match_record_file.h"
 
 #include <algorithm>
+#include <optional>
+#include <regex>
 #include <stdexcept>
 #include <vector>
 
@@ -22,6 +24,29 @@ const json& field(const json& object, const char* name, const std::string& where
 bool ended_by_server(engine::EndReason reason) {
   return reason == engine::EndReason::Resignation || reason == engine::EndReason::Timeout ||
          reason == engine::EndReason::Forfeit || reason == engine::EndReason::Crash;
+}
+
+// The rules engine tells the player who moved ("...; you play black", "one of your
+// pieces"); a report on a record speaks of the seat. These are its only second-person words.
+std::string about_seat(std::string reason, const std::string& seat) {
+  reason = std::regex_replace(reason, std::regex("; you play \\w+"), "");
+  reason = std::regex_replace(reason, std::regex("\\bselect one of your pieces"), seat + " must move one of its own pieces");
+  return std::regex_replace(reason, std::regex("\\byour\\b"), seat + "'s");
+}
+
+// Why a seat's move of `turn` cannot be played from `state`: "black's move '6 LEFT' is
+// illegal: ..." (the first seat's, for a simultaneous turn); nullopt when both may be played.
+std::optional<std::string> illegal_move(const engine::GameState& state, const engine::JointMove& turn,
+                                        const engine::GameInfo& info) {
+  for (engine::Seat s = 0; s < engine::kSeatCount; ++s) {
+    const auto& move = turn[static_cast<std::size_t>(s)];
+    const std::string seat = info.seat_names[static_cast<std::size_t>(s)];
+    if (!move) continue;
+    if (!state.to_act().contains(s)) return seat + " moved ('" + *move + "') but it was not " + seat + "'s turn";
+    if (auto reason = state.check_move(s, *move))
+      return seat + "'s move '" + *move + "' is illegal: " + about_seat(*reason, seat);
+  }
+  return std::nullopt;
 }
 
 std::string all_turns_legal(const std::string& game, std::size_t recorded) {
@@ -196,18 +221,9 @@ VerifyReport verify_record(const json& record) {
       report.lines.push_back(where + ": the game was already over (" + outcome_text(info, state->outcome()) + ")");
       return report;
     }
-    for (engine::Seat s = 0; s < engine::kSeatCount; ++s) {
-      const auto& move = game.turns[i][static_cast<std::size_t>(s)];
-      const std::string seat = info.seat_names[static_cast<std::size_t>(s)];
-      if (!move) continue;
-      if (!state->to_act().contains(s)) {
-        report.lines.push_back(where + ": " + seat + " moved ('" + *move + "') but it was not " + seat + "'s turn");
-        return report;
-      }
-      if (auto reason = state->check_move(s, *move)) {
-        report.lines.push_back(where + ": " + seat + "'s move '" + *move + "' is illegal: " + *reason);
-        return report;
-      }
+    if (const auto illegal = illegal_move(*state, game.turns[i], info)) {
+      report.lines.push_back(where + ": " + *illegal);
+      return report;
     }
     try {
       state->apply(game.turns[i]);
@@ -266,12 +282,18 @@ VerifyReport verify_record(const json& record) {
 std::vector<std::unique_ptr<engine::GameState>> replay_states(const engine::GameRecord& record) {
   std::vector<std::unique_ptr<engine::GameState>> states;
   states.push_back(engine::create_game(record.game, record.options));
+  const auto& info = *engine::find_game(record.game);
   for (std::size_t i = 0; i < record.turns.size(); ++i) {
+    const std::string where = turn_name(record.game, static_cast<long long>(i));
+    // Said as verify says it, of the seat: the engine's own reason speaks to its player.
+    const auto illegal = states.back()->outcome().over ? std::nullopt : illegal_move(*states.back(), record.turns[i], info);
+    if (illegal)
+      throw std::invalid_argument(where + ": " + *illegal);
     auto next = states.back()->clone();
     try {
       next->apply(record.turns[i]);
     } catch (const std::exception& error) {
-      throw std::invalid_argument(turn_name(record.game, static_cast<long long>(i)) + ": " + error.what());
+      throw std::invalid_argument(where + ": " + error.what());
     }
     states.push_back(std::move(next));
   }

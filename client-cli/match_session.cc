@@ -92,6 +92,20 @@ void MatchSession::on_connected(const std::string& error, bool resuming) {
   json hello = {{"type", "hello"}, {"version", protocol::kProtocolVersion}, {"id", "hello"}};
   if (!name_.empty()) hello["name"] = name_;
   send(hello);
+  await_seat(resuming);
+  if (resuming) {
+    asked_match_ = match_;
+    if (seat_ == "spectator") {
+      send(with_invite({{"type", "watch"}, {"match", match_}, {"id", "watch"}}, invite_));
+    } else {
+      send({{"type", "resume"}, {"match", match_}, {"token", token_}, {"id", "resume"}});
+    }
+  } else {
+    request_seat();
+  }
+}
+
+void MatchSession::await_seat(bool resuming) {
   answer_wait_.expires_after(request_.answer_wait);
   answer_wait_.async_wait([this, resuming](boost::system::error_code ec) {
     if (ec || done_) return;
@@ -105,16 +119,6 @@ void MatchSession::on_connected(const std::string& error, bool resuming) {
     actor_.disconnected("No answer: " + silent + "; reconnecting...");
     schedule_reconnect();
   });
-  if (resuming) {
-    asked_match_ = match_;
-    if (seat_ == "spectator") {
-      send(with_invite({{"type", "watch"}, {"match", match_}, {"id", "watch"}}, invite_));
-    } else {
-      send({{"type", "resume"}, {"match", match_}, {"token", token_}, {"id", "resume"}});
-    }
-  } else {
-    request_seat();
-  }
 }
 
 void MatchSession::create_match() {
@@ -195,6 +199,7 @@ void MatchSession::on_message(const json& message) {
       const json& id = field(m, "match");
       if (id.is_string() && protocol::canonical_match_id(id.get<std::string>()) == asked) {
         show_terms(m);
+        if (!term_warnings(m).empty() && !request_.accept_terms) return confirm_terms();
         break;
       }
     }
@@ -310,6 +315,18 @@ void MatchSession::show_terms(const json& listed) {
             << describe_terms(listed) << std::endl;
   for (const auto& warning : term_warnings(listed))
     std::cout << "Warning: " << warning << std::endl;
+}
+
+void MatchSession::confirm_terms() {
+  answer_wait_.cancel();  // a person reading the warnings is no silent server
+  actor_.confirm_join([this](bool yes) {
+    if (done_) return;
+    if (!yes)
+      return finish(1, "Not joined: match " + printable(request_.match) +
+                           " is left as it is (skirmish join --yes takes the seat without asking).");
+    await_seat(false);
+    join(request_.match);
+  });
 }
 
 bool MatchSession::of_our_match(const json& message) {

@@ -28,6 +28,9 @@ struct SeatRequest {
   std::string invite;    // Join, Watch: a private match's invite code (never saved to disk)
   nlohmann::json options = nlohmann::json::object();  // Create, Play
   bool detach = false;   // Create: print the match id and stop
+  // Join: take the seat without asking when its terms could be unfair (join --yes); the
+  // warnings are still printed.
+  bool accept_terms = false;
   // A program plays this seat (`skirmish bot`): the creator's hint shows the other side
   // `skirmish bot`, not `skirmish join`.
   bool bot = false;
@@ -79,6 +82,10 @@ class MatchSession {
   void create_match();  // of request_ (Create, or Play finding no match to join)
   void join(const std::string& match);
   void show_terms(const nlohmann::json& listed);  // before joining a match by its id
+  // Joins request_.match once the actor agrees to terms term_warnings found unfair.
+  void confirm_terms();
+  // Arms answer_wait_ for the seat asked for (after hello, or after a question answered).
+  void await_seat(bool resuming);
   void on_joined(const nlohmann::json& joined);
   void on_state(const nlohmann::json& state);
   // Whether `message` (joined, watching, state) is of the match this client asked for;

@@ -41,12 +41,17 @@ bool same_server(const std::string& a, const std::string& b) {
   }
 }
 
-ServerUrl parse_server_url(std::string_view text) {
-  // As pasted, a URL may bring blanks (a space, a newline) around it: not part of it.
-  constexpr std::string_view kBlanks = " \t\r\n";
+std::string trim_blanks(std::string_view text) {
+  constexpr std::string_view kBlanks = " \t\r\n\v\f";
   const auto first = text.find_first_not_of(kBlanks);
-  text = first == std::string_view::npos ? std::string_view()
-                                         : text.substr(first, text.find_last_not_of(kBlanks) - first + 1);
+  if (first == std::string_view::npos) return "";
+  return std::string(text.substr(first, text.find_last_not_of(kBlanks) - first + 1));
+}
+
+ServerUrl parse_server_url(std::string_view given) {
+  // As pasted, a URL may bring blanks (a space, a newline) around it: not part of it.
+  const std::string trimmed = trim_blanks(given);
+  const std::string_view text = trimmed;
   for (const char c : text)
     if (static_cast<unsigned char>(c) <= 0x20 || c == 0x7f)
       throw UsageError("server URL '" + printable(text) +
@@ -92,7 +97,7 @@ std::string choose_server(const std::string& flag_value, const std::string& fall
 }
 
 std::string choose_ca_file(const std::string& flag_value) {
-  return !flag_value.empty() ? flag_value : from_env("SKIRMISH_CA_FILE");
+  return trim_blanks(!flag_value.empty() ? flag_value : from_env("SKIRMISH_CA_FILE"));
 }
 
 bool is_loopback_host(const std::string& host) {

@@ -8,6 +8,10 @@ namespace skirmish::client {
 
 inline constexpr std::string_view kDefaultServer = "ws://127.0.0.1:8080";
 
+// `text` without the blanks (spaces, tabs, line ends) a paste brings around it: how a
+// server URL, a CA file's path and a match id are read, from a flag or the environment.
+std::string trim_blanks(std::string_view text);
+
 struct ServerUrl {
   std::string host;
   std::string port;
@@ -29,7 +33,8 @@ ServerUrl parse_server_url(std::string_view text);
 // kDefaultServer.
 std::string choose_server(const std::string& flag_value, const std::string& fallback = {});
 
-// --ca-file if given, else $SKIRMISH_CA_FILE, else "" (the system's certificates only).
+// --ca-file if given, else $SKIRMISH_CA_FILE, else "" (the system's certificates only);
+// trim_blanks'd.
 std::string choose_ca_file(const std::string& flag_value);
 
 // The server a command talks to: choose_server, parsed, with choose_ca_file's certificate.

@@ -4,9 +4,12 @@
 #include <catch2/catch.hpp>
 
 #include <chrono>
+#include <iostream>
 #include <memory>
 #include <optional>
+#include <sstream>
 #include <string>
+#include <thread>
 
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/tcp.hpp>
@@ -14,9 +17,12 @@
 #include <boost/asio/streambuf.hpp>
 #include <boost/asio/write.hpp>
 #include <boost/beast/core/error.hpp>
+#include <boost/beast/core/flat_buffer.hpp>
+#include <boost/beast/websocket.hpp>
 
 #include "client-cli/connection.h"
 #include "client-cli/connection_errors.h"
+#include "client-cli/lobby_commands.h"
 #include "client-cli/server_url.h"
 #include "client-cli/usage_error.h"
 
@@ -52,6 +58,33 @@ class OtherProgram {
   tcp::socket socket_;
   asio::streambuf request_;
   std::string answer_;
+};
+
+// A WebSocket server, on a thread of its own, that reads the client's hello and question
+// and then drops the link without an answer or a close frame (a server killed, a network
+// cut).
+class HangsUpAfterQuestion {
+ public:
+  HangsUpAfterQuestion() : acceptor_(io_, tcp::endpoint(asio::ip::make_address("127.0.0.1"), 0)) {
+    thread_ = std::thread([this] {
+      boost::system::error_code ec;
+      tcp::socket socket(io_);
+      acceptor_.accept(socket, ec);
+      if (ec) return;
+      boost::beast::websocket::stream<tcp::socket> ws(std::move(socket));
+      ws.accept(ec);
+      boost::beast::flat_buffer in;
+      for (int i = 0; i < 2 && !ec; ++i) ws.read(in, ec);  // hello, then list_matches or list_games
+      ws.next_layer().close(ec);
+    });
+  }
+  ~HangsUpAfterQuestion() { thread_.join(); }
+  std::string url() const { return "ws://127.0.0.1:" + std::to_string(acceptor_.local_endpoint().port()); }
+
+ private:
+  asio::io_context io_;
+  tcp::acceptor acceptor_;
+  std::thread thread_;
 };
 
 // Connects to `url` and returns what connect() said (bounded to 5 s).
@@ -131,4 +164,19 @@ TEST_CASE("blanks around a pasted server URL are dropped and blanks inside it re
   CHECK_THROWS_AS(parse_server_url("ws://192.0.2.2:18641/ x"), skirmish::client::UsageError);
   CHECK_THROWS_WITH(parse_server_url("ws://192.0.2.2 :18641"),
                     Catch::Contains("'ws://192.0.2.2 :18641' has a blank or a control character in it"));
+}
+
+TEST_CASE("list and games cut off before the answer say so and that running them again is safe") {
+  const std::string command = GENERATE(std::string("list"), std::string("games"));
+  HangsUpAfterQuestion server;
+  const auto url = parse_server_url(server.url());
+  std::ostringstream err;
+  auto* const saved = std::cerr.rdbuf(err.rdbuf());
+  const int status = command == "list" ? skirmish::client::list_matches(url, "") : skirmish::client::list_games(url);
+  std::cerr.rdbuf(saved);
+  CHECK(status == 1);
+  CHECK_THAT(err.str(), Catch::StartsWith("Lost the connection to " + url.text() +
+                                          " before its answer: the connection was cut (the server stopped or "
+                                          "restarted, or the network dropped it); `skirmish " + command +
+                                          "` only asks, so nothing changed on the server: run it again"));
 }

@@ -11,13 +11,14 @@ import re
 import select
 import shutil
 import signal
+import struct
 import subprocess
 import sys
 import tempfile
 import termios
 import time
 
-from harness import SERVER, SKIRMISH, STATE_DIR, Failure, Process, Proxy, check, client, run
+from harness import SERVER, SKIRMISH, SOURCE, STATE_DIR, Failure, Process, Proxy, check, client, run
 
 MOVE_PROMPT = r"Select Position of Piece to Move >> $"
 
@@ -392,6 +393,11 @@ def lobby(server):
     unreachable = client("ws://127.0.0.1:1", "games", name="unreachable")
     unreachable.expect(r"Cannot reach the server at ws://127.0.0.1:1/: cannot connect")
     check(unreachable.wait() == 1, "an unreachable server exits 1")
+    # A pasted --ca-file with blanks around it, as a pasted --server: the file is found.
+    cert = os.path.join(SOURCE, "tests", "fixtures", "tls", "server.crt")
+    pasted = Process([SKIRMISH, "--server", " wss://127.0.0.1:1 ", "--ca-file", f" {cert} \n", "games"], "pasted")
+    pasted.expect(r"Cannot reach the server at wss://127.0.0.1:1/: cannot connect")
+    check(pasted.wait() == 1 and "CA file" not in pasted.text, pasted.text)
     # A command line CLI11 itself refuses exits 2 (a usage error), like the client's own checks.
     unknown = client(server.url, "create", "onedchess", "--colour", "white", name="unknown")
     unknown.expect(r"--colour")
@@ -554,6 +560,31 @@ def play_on_terms(server):
     joiner.expect(r"Warning: anyone watching this fog match, its creator too, sees your hidden pieces")
     joiner.expect(r"Joined match " + match + r" \(tactego\)")
     joiner.kill()
+
+
+def join_question(server):
+    """On a terminal, `join` asks before taking a seat on terms that could be unfair (piped,
+    as in play_on_terms, it goes on): no leaves the match alone, yes or --yes joins."""
+    rigged = client(server.url, "create", "onedchess", "--detach", "-o", "move_time_ms=9000", name="rigged")
+    match = rigged.expect(r"Created onedchess match (\w+)").group(1)
+    check(rigged.wait() == 0, "create --detach exits 0")
+    with on_terminal(server, "join", match) as (declined, master):
+        seen = read_pty(master, b"Join anyway? [y/N] ")
+        check(b"Warning: each move must be made within 9000 ms" in seen, seen)
+        os.write(master, b"n\r")
+        seen = read_pty(master, b"Not joined: match " + match.encode() + b" is left as it is")
+        check(b"Joined" not in seen, seen)
+        check(declined.wait(5) == 1, "a declined join exits 1")
+    listing = client(server.url, "list", name="list")
+    listing.expect(match + r"\s+onedchess\s+open\s+white: free, black: free")
+    check(listing.wait() == 0, "list exits 0")
+    with on_terminal(server, "join", match) as (_, master):
+        read_pty(master, b"Join anyway? [y/N] ")
+        os.write(master, b"y\r")
+        read_pty(master, b"Joined match " + match.encode() + b" (onedchess) as white")
+        with on_terminal(server, "join", match, "--yes") as (_, other):
+            seen = read_pty(other, b"Joined match " + match.encode() + b" (onedchess) as black")
+            check(b"Warning: each move" in seen and b"Join anyway" not in seen, seen)
 
 
 def stop_keeps_seat(server):
@@ -723,6 +754,28 @@ def typed_line_kept(server):
         check(after[3] & local == local, f"the terminal's mode is back: {after[3]:o}")
         check(fcntl.fcntl(slave, fcntl.F_GETFL) & os.O_NONBLOCK == 0,
               "the terminal is left blocking, as a shell's next program reads it")
+
+
+def wrapped_line_erased(server):
+    """On a terminal narrower than the prompt and the line typed, backspace erases back over
+    the row's start: the cursor is moved up a row and along to where the line now ends."""
+    prompt = b"Select Position of Piece to Move >> "
+    with on_terminal(server, "create", "onedchess", keep_slave=True) as (white, master, slave):
+        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 40, 0, 0))  # 40 columns
+        match = re.search(rb"Created onedchess match (\w+)", read_pty(master, b"Waiting for an opponent"))
+        check(match is not None, "a match was created")
+        black = client(server.url, "--name", "bob", "join", match.group(1).decode(), name="black")
+        read_pty(master, prompt)
+        os.write(master, b"abcdefgh")  # the prompt's 36 columns and 4 more fill the row
+        read_pty(master, b"abcdefgh")
+        os.write(master, b"\x7f" * 5)  # h, g, f, e on the second row; d on the first
+        seen = read_pty(master, b"\x1b[J")
+        check(seen.endswith(b"\b \b" * 4 + b" \b\x1b[1A\r\x1b[39C\x1b[J"),
+              f"the cursor goes up to the first row's last column; got {seen!r}")
+        os.write(master, b"\x7f" * 3 + b"2 RIGHT\r")
+        seen = read_pty(master, b"Waiting for black")
+        check(b"| WKi | WKn |     |     | WKn |" in seen, f"2 RIGHT was played; got {seen[-600:]!r}")
+        black.kill()
 
 
 def resign_question_on_terminal(server):
@@ -1042,6 +1095,7 @@ CASES = {
     "interrupt": (interrupt, ()),
     "play": (play_command, ()),
     "play_on_terms": (play_on_terms, ()),
+    "join_question": (join_question, ()),
     "stop_keeps_seat": (stop_keeps_seat, ()),
     "terminal_closed": (terminal_closed, ()),
     "terminal_closed_before_start": (terminal_closed_before_start, ()),
@@ -1060,6 +1114,7 @@ CASES = {
     "time_warning": (time_warning, ()),
     "resume_after_end": (resume_after_end, ()),
     "typed_line_kept": (typed_line_kept, ()),
+    "wrapped_line_erased": (wrapped_line_erased, ()),
     "resign_question_on_terminal": (resign_question_on_terminal, ()),
     "clock_after_restart": (clock_after_restart, ()),
     "shutdown_notice": (shutdown_notice, ()),

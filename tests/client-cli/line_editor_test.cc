@@ -71,3 +71,41 @@ TEST_CASE("Ctrl-D ends the input on an empty line only") {
   CHECK(typed.end);
   CHECK(typed.lines.empty());  // nothing after the end is read
 }
+
+TEST_CASE("backspace across a wrapped line moves the cursor up to where the line now ends") {
+  LineEditor editor;
+  editor.set_layout(5, 10);  // a 5-column prompt on a 10-column terminal
+  editor.feed("abcdefg");    // abcde end the first row, fg start the second
+  CHECK(editor.feed("\x7f").echo == "\b \b");  // g: backspace within the row
+  CHECK(editor.feed("\x7f").echo == "\b \b");  // f: the cursor ends at the row's start
+  // e, the first row's last column: a space and a backspace put a cursor held on that
+  // column at the next row's start, whichever way the terminal holds it; then one row up,
+  // to column 9, and the rest of the screen cleared.
+  CHECK(editor.feed("\x7f").echo == " \b\x1b[1A\r\x1b[9C\x1b[J");
+  CHECK(editor.pending() == "abcd");
+  editor.feed("e");  // the cursor on the last column again
+  CHECK(editor.feed("\x7f").echo == " \b\x1b[1A\r\x1b[9C\x1b[J");
+  // Ctrl-U from the third row: back to the prompt's end, two rows up.
+  editor.feed("efghijklmnopq");
+  CHECK(editor.feed("\x15").echo == "\x1b[2A\r\x1b[5C\x1b[J");  // in one move
+  CHECK(editor.pending().empty());
+  // A wide character that did not fit in a row's last column started the next row.
+  editor.set_layout(9, 10);
+  editor.feed("\xe4\xb8\xad");  // U+4E2D at columns 0-1 of the second row
+  CHECK(editor.feed("\x7f").echo == "\x1b[1A\r\x1b[9C\x1b[J");
+  // An unknown width (not a terminal): backspaces as before.
+  editor.set_layout(5, 0);
+  editor.feed("abcdefg");
+  CHECK(editor.feed("\x7f\x7f\x7f").echo == "\b \b\b \b\b \b");
+}
+
+TEST_CASE("a combining mark of any script goes with its letter and a prompt's colours take no columns") {
+  LineEditor editor;
+  // Devanagari KA and its vowel sign E (U+0947), a mark a hand-made table may not know.
+  editor.feed("\xe0\xa4\x95\xe0\xa5\x87");
+  CHECK(editor.feed("\x7f").echo == "\b \b");
+  CHECK(editor.pending().empty());
+  using skirmish::client::display_columns;
+  CHECK(display_columns("\x1b[1mSelect >> \x1b[0m") == 10);
+  CHECK(display_columns("two lines\nab\xe4\xb8\xad") == 4);
+}

@@ -35,6 +35,19 @@ TEST_CASE("the CA file is --ca-file, else $SKIRMISH_CA_FILE, else none") {
   CHECK(choose_ca_file("flag.pem") == "flag.pem");
 }
 
+TEST_CASE("a CA file's path is read without the blanks a paste brings as a server URL is") {
+  CHECK(choose_ca_file(" certs/server.crt \n") == "certs/server.crt");
+  CHECK(choose_ca_file("\tmy certs/server.crt ") == "my certs/server.crt");  // a blank inside stays
+  {
+    ScopedEnv set("SKIRMISH_CA_FILE", "env.pem \n");
+    CHECK(choose_ca_file("") == "env.pem");
+  }
+  ScopedEnv unset("SKIRMISH_SERVER", nullptr);
+  const auto url = choose_server_url(" wss://127.0.0.1:8443 ", fixture("server.crt") + " ");
+  CHECK(url.ca_file == fixture("server.crt"));
+  CHECK(url.text() == "wss://127.0.0.1:8443/");
+}
+
 TEST_CASE("a PEM certificate, or none, makes a TLS context") {
   CHECK_NOTHROW(make_client_tls_context(""));
   CHECK_NOTHROW(make_client_tls_context(fixture("server.crt")));

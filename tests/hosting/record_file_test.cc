@@ -487,6 +487,66 @@ TEST_CASE("verify counts every move of Tactego and 1D Chess as a turn, from 1") 
   }
 }
 
+// Moves of every kind a record could hold for `game`: most of them illegal somewhere.
+std::vector<std::string> candidate_moves(const std::string& game) {
+  std::vector<std::string> moves = {"nonsense", ""};
+  if (game == "onedchess")
+    for (int p = -1; p <= 9; ++p)
+      for (const char* direction : {"LEFT", "RIGHT"}) moves.push_back(std::to_string(p) + " " + direction);
+  if (game == "tactego")
+    for (int a = 0; a < 5; ++a)
+      for (int b = 0; b < 5; ++b)
+        for (int c = 0; c < 5; ++c)
+          for (int d = 0; d < 5; ++d)
+            moves.push_back(std::to_string(a) + " " + std::to_string(b) + " " + std::to_string(c) + " " + std::to_string(d));
+  if (game == "dcms")
+    for (char letter = 'A'; letter <= 'z'; ++letter)
+      for (const char* direction : {"UP", "DOWN", "LEFT", "RIGHT", "5"})
+        moves.push_back(std::string(1, letter) + " " + direction);
+  return moves;
+}
+
+TEST_CASE("verify and replay speak of the seat whose move is illegal and never to a player") {
+  const std::regex second_person(R"(\b[Yy]ou(r|rs)?\b)");
+  for (const auto* info : skirmish::engine::all_games()) {
+    const std::string& game = info->name;
+    INFO(game);
+    const skirmish::engine::Options options =
+        game == "tactego" ? skirmish::engine::Options{{"seed", "verify"}} : skirmish::engine::Options{};
+    json record;
+    for (std::uint64_t seed = 3; record.empty() || record["moves"].size() < 4; ++seed)
+      record = playout_record(game, options, seed);
+    // White's, red's or blue's second turn (DCMS: the turn after the setup).
+    const std::size_t turn = 2;
+    const std::string seat = record["moves"][turn]["moves"].begin().key();
+    int illegal = 0;
+    for (const auto& move : candidate_moves(game)) {
+      auto tampered = record;
+      tampered["moves"][turn]["moves"][seat] = move;
+      const auto report = skirmish::client::verify_record(tampered);
+      const std::string text = joined(report);
+      INFO(text);
+      // A legal move in its place can make a later one illegal: that is said the same way.
+      if (text.find(seat + "'s move '" + move + "' is illegal: ") != std::string::npos) ++illegal;
+      CHECK_FALSE(std::regex_search(text, second_person));
+    }
+    CHECK(illegal > 10);
+  }
+  // 1D Chess: white moves black's knight; no "you play white" after it, in verify or replay.
+  json record;
+  for (std::uint64_t seed = 7; record.empty() || record["moves"].size() <= 3; ++seed)
+    record = playout_record("onedchess", {}, seed);
+  record["moves"][0]["moves"]["white"] = "6 LEFT";
+  const std::string said = "turn 1: white's move '6 LEFT' is illegal: position 6 holds BKn, a piece of black";
+  CHECK(verify_text(record).starts_with(said + "\nINVALID"));
+  skirmish::test::TempDir dir;
+  const auto path = (dir.path() / "illegal.json").string();
+  std::ofstream(path) << record.dump();
+  std::istringstream in("q\n");
+  std::ostringstream out;
+  CHECK_THROWS_WITH(skirmish::client::replay_match({}, path, in, out), said);
+}
+
 TEST_CASE("export takes a match id: given a record file, it says to verify or replay it, exit 2") {
   skirmish::test::TempDir dir;
   const auto file = (dir.path() / "game-3.json").string();
