@@ -102,9 +102,10 @@ void Connection::start_websocket(ConnectHandler done) {
       self->close_socket();
       self->stop_websocket_timer();
       if (ec == websocket::error::upgrade_declined) return done(self->describe_refusal());
-      // The port answered, but not with HTTP a WebSocket can start from (another program).
+      // Cut before any answer (a server killed just then, or another program), or an answer
+      // that was not HTTP a WebSocket can start from (another program).
       return done("WebSocket handshake with " + self->where_ + " failed: " + ec.message() + "; " +
-                  kNotASkirmishServer);
+                  (describe_cut_connection(ec) ? kCutBeforeAnswer : kNotASkirmishServer));
     }
     self->open_ = true;
     self->read_next();

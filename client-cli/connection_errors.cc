@@ -3,6 +3,7 @@
 #include <boost/asio/error.hpp>
 #include <boost/asio/ssl/error.hpp>
 #include <boost/beast/core/error.hpp>
+#include <boost/beast/http/error.hpp>
 
 namespace skirmish::client {
 
@@ -25,7 +26,8 @@ std::string connect_failure_hint(const boost::system::error_code& error, const S
 std::optional<std::string> describe_cut_connection(const boost::system::error_code& error) {
   if (error == asio::error::eof || error == asio::error::not_connected || error == asio::error::connection_reset ||
       error == asio::error::broken_pipe || error == asio::error::connection_aborted ||
-      error == asio::error::shut_down || error == asio::ssl::error::stream_truncated)
+      error == asio::error::shut_down || error == asio::ssl::error::stream_truncated ||
+      error == boost::beast::http::error::end_of_stream)  // closed where an HTTP answer was due
     return "the connection was cut (the server stopped or restarted, or the network dropped it)";
   return std::nullopt;
 }

@@ -18,7 +18,7 @@ namespace skirmish::client {
 std::string connect_failure_hint(const boost::system::error_code& error, const ServerUrl& url);
 
 // A link that broke under us (reset, broken pipe, not connected, closed without a close
-// frame): "the connection was cut (...)". nullopt for other errors.
+// frame or before an HTTP answer): "the connection was cut (...)". nullopt for other errors.
 std::optional<std::string> describe_cut_connection(const boost::system::error_code& error);
 
 // Added after the link was lost under `skirmish COMMAND` (list, games), which only asks:
@@ -34,5 +34,12 @@ std::string close_code_meaning(int code);
 // Added when the port answered, but not as a Skirmish server does (no upgrade, no HTTP at all).
 inline constexpr const char* kNotASkirmishServer =
     "is a Skirmish server on this port? Something answered there, but not as one";
+
+// Added when the connection was cut during the WebSocket handshake, before any answer. A
+// server killed just then and another program that takes connections and closes them look
+// the same from here, so both are named.
+inline constexpr const char* kCutBeforeAnswer =
+    "the connection was cut before any answer: a server that stopped just then (try again), or "
+    "another program on this port (check the port)";
 
 }  // namespace skirmish::client

@@ -132,9 +132,15 @@ TEST_CASE("a refused connection asks whether the server runs on that port") {
 
 TEST_CASE("a port where another program answers asks whether a Skirmish server is on it") {
   asio::io_context io;
-  OtherProgram silent_closer(io, "");  // closes without a word: "end of stream"
+  // Closes without a word ("end of stream"), as a server killed mid-handshake would.
+  OtherProgram silent_closer(io, "");
   CHECK_THAT(connect_error(io, silent_closer.url()),
              Catch::Contains("WebSocket handshake with 127.0.0.1:") && Catch::Contains("failed: end of stream") &&
+                 Catch::EndsWith("the connection was cut before any answer: a server that stopped just then "
+                                 "(try again), or another program on this port (check the port)"));
+  OtherProgram not_http(io, "SSH-2.0-OpenSSH_9.2\r\n");  // an answer, but not HTTP
+  CHECK_THAT(connect_error(io, not_http.url()),
+             Catch::Contains("WebSocket handshake with 127.0.0.1:") &&
                  Catch::EndsWith("is a Skirmish server on this port? Something answered there, but not as one"));
   OtherProgram web_server(io, "HTTP/1.1 200 OK\r\nContent-Length: 5\r\nConnection: close\r\n\r\nhello");
   CHECK_THAT(connect_error(io, web_server.url()),
