@@ -4,6 +4,8 @@
 // as the server would take them.
 #include <chrono>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -97,16 +99,24 @@ void try_move(const json& body, engine::GameState& state, const std::string& gam
   }
 }
 
+// A fresh game of each kind, and DCMS once more in its play phase (whose move is another
+// field than its setup's): made once, copied for each input.
+const std::vector<std::pair<std::string, std::unique_ptr<engine::GameState>>>& fresh_games() {
+  static const auto games = [] {
+    std::vector<std::pair<std::string, std::unique_ptr<engine::GameState>>> out;
+    for (const engine::GameInfo* game : engine::all_games())
+      out.emplace_back(game->name, engine::create_game(game->name, {}));
+    auto dcms = engine::create_game("dcms", {});
+    engine::Rng rng(1);
+    dcms->apply({dcms->random_move(0, rng), dcms->random_move(1, rng)});
+    out.emplace_back("dcms", std::move(dcms));
+    return out;
+  }();
+  return games;
+}
+
 void try_moves(const json& body) {
-  for (const engine::GameInfo* game : engine::all_games()) {
-    auto state = engine::create_game(game->name, {{"seed", "fuzz"}});
-    try_move(body, *state, game->name);
-  }
-  // DCMS's play phase reads another field than its setup.
-  auto dcms = engine::create_game("dcms", {});
-  engine::Rng rng(1);
-  dcms->apply({dcms->random_move(0, rng), dcms->random_move(1, rng)});
-  try_move(body, *dcms, "dcms");
+  for (const auto& [game, state] : fresh_games()) try_move(body, *state->clone(), game);
 }
 
 void try_create(const ClientMessage& message) {

@@ -31,6 +31,7 @@ constexpr Target kTargets[] = {
     {"record", skirmish::fuzz::fuzz_one_record},
     {"server_view", skirmish::fuzz::fuzz_one_server_view},
     {"http_target", skirmish::fuzz::fuzz_one_http_target},
+    {"client_session", skirmish::fuzz::fuzz_one_client_session},
 };
 
 fs::path corpus_dir() {

@@ -26,5 +26,7 @@ void fuzz_one_record(std::string_view input);
 void fuzz_one_server_view(std::string_view input);
 // An HTTP request's method and target: server::handle_http_request.
 void fuzz_one_http_target(std::string_view input);
+// Two clients' frames, one a line, through the server's request handling (lobby, matches).
+void fuzz_one_client_session(std::string_view input);
 
 }  // namespace skirmish::fuzz
