@@ -337,3 +337,8 @@ TEST_CASE("a board size or square that is not a whole number is refused by name"
                      {"placement", {{"S", {1, 4294967297.0}}}}};
   CHECK_THROWS_WITH(render_board("dcms", dcms, Style::plain()), Catch::Contains("a piece's column 4294967297.0"));
 }
+
+TEST_CASE("a 1D Chess prompt refuses a board of fewer than nine cells") {
+  const json state = {{"game", "onedchess"}, {"you", "white"}, {"view", {{"board", {"", "", "B"}}}}};
+  CHECK_THROWS_WITH(make_move_dialog(state), "a 1D Chess board that is not 9 cell names");
+}
