@@ -148,6 +148,11 @@ void fuzz_one_client_message(std::string_view input) {
     message = protocol::parse_client_message(input, id);
   } catch (const protocol::ProtocolError& error) {
     expect_message(error.what(), "parse_client_message");
+    try {  // the reply goes in a text frame, which a client closes on (1007) unless it is UTF-8
+      (void)json(std::string(error.what())).dump();
+    } catch (const json::type_error&) {
+      broken("an error reply is not UTF-8: " + std::string(error.what()));
+    }
     if (!id.empty()) expect(!json::parse(id).is_discarded(), "an id echoed in an error reply is JSON");
     return;
   }

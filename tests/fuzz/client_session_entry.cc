@@ -1,6 +1,7 @@
 // Two clients' frames, one per line, through the server's request handling (ClientRequests,
 // the lobby, matches, the engines and codecs) as a Session would pass them, without sockets.
-// A line starting "B " is the second client's, any other the first's. "$M" in a line stands
+// A line starting "B " is the second client's, any other the first's (a line that is not
+// UTF-8 is left out, as the transport drops it). "$M" in a line stands
 // for the last match id the server gave out and "$T" for the last seat token (both random),
 // so that a line can join, watch or resume the match another line made. Every frame is
 // answered, every message the server sends is JSON, and none is an "internal" error (an
@@ -57,6 +58,17 @@ struct Client {
   server::ClientRequests requests;
 };
 
+// Beast closes the connection (1007) on a text frame that is not UTF-8, and the session
+// closes it on a binary one: neither reaches the requests.
+bool is_utf8(std::string_view text) {
+  try {
+    (void)json(std::string(text)).dump();
+    return true;
+  } catch (const json::type_error&) {
+    return false;
+  }
+}
+
 std::string with_handles(std::string line, const Handles& handles) {
   for (const auto& [mark, value] : {std::pair<std::string, std::string>{"$M", handles.match}, {"$T", handles.token}})
     for (auto at = line.find(mark); at != std::string::npos; at = line.find(mark, at + value.size()))
@@ -78,6 +90,7 @@ void fuzz_one_client_session(std::string_view input) {
       const auto end = input.find('\n');
       std::string_view line = input.substr(0, end);
       input.remove_prefix(end == std::string_view::npos ? input.size() : end + 1);
+      if (!is_utf8(line)) continue;
       Client& client = line.starts_with("B ") ? b : a;
       if (&client == &b) line.remove_prefix(2);
       const std::size_t before = client.connection->delivered;
