@@ -2,6 +2,7 @@
 // turn asks for the seed's move string ("M 4"), checked by the rule engine's parser.
 // The bridge's check of a bot's answer is here too: it wants the fields this dialog writes.
 #include <sstream>
+#include <stdexcept>
 #include <vector>
 
 #include "client-cli/move_dialogs.h"
@@ -24,12 +25,31 @@ constexpr const char* kLegend =
     "  Both players move at once; then a piece is taken by an enemy one rank above it\n"
     "  (Mouse eats cheeSe, Cat eats Mouse, Dog eats Cat) or of its own rank (both go).\n";
 
+// The view's seat and piece set, checked: the engine's move parser and the piece names index
+// by them (a server's "SMCDD" read past the end of the piece letters).
+engine::Seat seat_of(const nlohmann::json& view) {
+  const nlohmann::json& color = field(view, "color");
+  if (color.is_null()) return dcms::kBlue;
+  const int seat = int_of(color, "a DCMS colour");
+  if (seat != dcms::kBlue && seat != dcms::kRed) throw std::runtime_error("a DCMS colour " + std::to_string(seat) + " (0 or 1)");
+  return seat;
+}
+
+std::string piece_set_of(const nlohmann::json& view) {
+  const nlohmann::json& pieces = field(view, "pieces");
+  if (pieces.is_null()) return "SM";
+  if (!pieces.is_string() || !dcms::is_piece_set(pieces.get<std::string>()))
+    throw std::runtime_error("a DCMS piece set " + pieces.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) +
+                             " (SM, SMC or SMCD)");
+  return pieces.get<std::string>();
+}
+
 class DcmsDialog : public MoveDialog {
  public:
   explicit DcmsDialog(const nlohmann::json& state)
       : view_(state.at("view")),
-        color_(view_.value("color", 0)),
-        pieces_(view_.value("pieces", "SM")),
+        color_(seat_of(view_)),
+        pieces_(piece_set_of(view_)),
         setup_(view_.value("phase", "") == "setup") {}
 
   std::string prompt() const override {
@@ -41,7 +61,7 @@ class DcmsDialog : public MoveDialog {
     for (std::size_t i = 0; i < pieces_.size(); ++i) {
       names += (i ? ", " : "") + std::string(dcms::kPieceNames[i]);
     }
-    const int cols = view_.at("cols").get<int>();
+    const int cols = int_of(field(view_, "cols"), "a DCMS map's columns");
     const int half = cols / 2;
     const std::string columns = color_ == dcms::kBlue
                                     ? "columns 0-" + std::to_string(half - 1)
@@ -79,16 +99,15 @@ class DcmsDialog : public MoveDialog {
                        " positions as 'row col' pairs, e.g. '" + example_placement() + "'");
     }
     nlohmann::json placement = nlohmann::json::array();
-    const int cols = view_.at("cols").get<int>();
-    const int rows = view_.at("rows").get<int>();
+    const int cols = int_of(field(view_, "cols"), "a DCMS map's columns");
+    const int rows = int_of(field(view_, "rows"), "a DCMS map's rows");
     for (std::size_t i = 0; i < pieces_.size(); ++i) {
       const int r = numbers[2 * i];
       const int c = numbers[2 * i + 1];
       const std::string where = std::string(dcms::kPieceNames[i]) + " at (" + std::to_string(r) +
                                 ", " + std::to_string(c) + ")";
       if (r < 0 || c < 0 || r >= rows || c >= cols) throw InputError(where + " is off the board");
-      if (field(view_, "walls")[static_cast<std::size_t>(r)].get<std::string>()[static_cast<std::size_t>(c)] == '#')
-        throw InputError(where + " is on a wall");
+      if (wall_at(r, c)) throw InputError(where + " is on a wall");
       if (!in_my_half(c, cols)) throw InputError(where + " is not in your half (that would lose the game)");
       placement.push_back({r, c});
     }
@@ -97,6 +116,17 @@ class DcmsDialog : public MoveDialog {
 
  private:
   bool in_my_half(int c, int cols) const { return dcms::in_seat_half(color_, c, cols); }
+  // Square (r, c) of the view's walls; a view whose walls are fewer or narrower than its
+  // rows and columns throws (it was read past its end).
+  bool wall_at(int r, int c) const {
+    const nlohmann::json& walls = field(view_, "walls");
+    const auto row = static_cast<std::size_t>(r), col = static_cast<std::size_t>(c);
+    if (!walls.is_array() || row >= walls.size() || !walls[row].is_string() ||
+        col >= walls[row].get_ref<const std::string&>().size())
+      throw std::runtime_error("a DCMS view whose walls have no square (" + std::to_string(r) + ", " +
+                               std::to_string(c) + ")");
+    return walls[row].get_ref<const std::string&>()[col] == '#';
+  }
 
   // A legal placement on this board, for the examples: the first open squares of this
   // seat's half, row by row, the first one again when there are fewer squares than pieces

@@ -18,8 +18,8 @@ std::string render_dcms(const nlohmann::json& view, const Style& style) {
 
 std::string render_dcms_within(const nlohmann::json& view, const Style& style, int columns) {
   const auto& walls = view.at("walls");
-  const int rows = view.at("rows").get<int>();
-  const int cols = view.at("cols").get<int>();
+  const int rows = int_of(field(view, "rows"), "a DCMS map's rows");
+  const int cols = int_of(field(view, "cols"), "a DCMS map's columns");
   // A view from the server is checked like any input: it indexes the walls below.
   if (rows < 1 || cols < 1 || 1LL * rows * cols > kMaxDcmsSquares || walls.size() != static_cast<std::size_t>(rows))
     throw std::runtime_error("a DCMS map of " + std::to_string(rows) + " x " + std::to_string(cols) + " squares with " +
@@ -29,7 +29,7 @@ std::string render_dcms_within(const nlohmann::json& view, const Style& style, i
   std::size_t most_on_a_square = 0;
   for (const auto& [letter, pos] : placement.items()) {
     if (pos.is_null()) continue;  // not on the board
-    std::string& here = pieces[{pos.at(0).get<int>(), pos.at(1).get<int>()}];
+    std::string& here = pieces[{int_of(pos.at(0), "a piece's row"), int_of(pos.at(1), "a piece's column")}];
     here += letter;
     most_on_a_square = std::max(most_on_a_square, here.size());
   }

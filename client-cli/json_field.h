@@ -32,6 +32,18 @@ inline const nlohmann::json& deadline_ms(const nlohmann::json& state) {
   return usable ? value : none;
 }
 
+// A whole number from a view (a board's size, a square's row or column) as an int; anything
+// else throws std::runtime_error naming `what` and the value. get<int>() converts 1e300 or
+// 2^40 without a check (a float out of range is undefined behaviour), and a faulty server's
+// board size would then index what it never allocated.
+inline int int_of(const nlohmann::json& value, std::string_view what) {
+  if (value.is_number_integer() && value.get<long long>() >= INT_MIN && value.get<long long>() <= INT_MAX &&
+      !(value.is_number_unsigned() && value.get<unsigned long long>() > INT_MAX))
+    return value.get<int>();
+  throw std::runtime_error(std::string(what) + " " + value.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) +
+                           " is not a whole number");
+}
+
 // A state's `turn`: the engine counts turns in an int, from 0. Anything else (missing, a
 // string, negative, 2^64-1) throws std::runtime_error saying what it was: a faulty server's
 // 18446744073709551615 read as -1, "a turn already answered", and no prompt ever came.

@@ -159,6 +159,11 @@ std::optional<engine::Outcome> stored_outcome(const json& record, const engine::
   const json result = record.value("result", json(nullptr));
   if (result.is_null()) return std::nullopt;
   if (!result.is_object()) throw std::invalid_argument("result: must be an object or null");
+  // value() throws json's own type_error for a reason of another type, which no caller
+  // expects and which names no field.
+  if (result.contains("reason") && !result.at("reason").is_string())
+    throw std::invalid_argument("result: field 'reason' must be text, not " +
+                                result.at("reason").dump(-1, ' ', false, json::error_handler_t::replace));
   const auto reason = engine::end_reason_from_string(result.value("reason", ""));
   if (!reason) throw std::invalid_argument("result: unknown reason '" + result.value("reason", "") + "'");
   const json winner = result.value("winner", json(nullptr));
@@ -169,7 +174,10 @@ std::optional<engine::Outcome> stored_outcome(const json& record, const engine::
 }
 
 engine::GameRecord game_record_from_json(const json& record) {
-  const std::string game = field(record, "game", "record").get<std::string>();
+  const json& game_field = field(record, "game", "record");
+  if (!game_field.is_string()) throw std::invalid_argument("record: field 'game' must be text, not " +
+                                                         game_field.dump(-1, ' ', false, json::error_handler_t::replace));
+  const std::string game = game_field.get<std::string>();
   const auto* info = engine::find_game(game);
   if (!info) throw std::invalid_argument("record: field 'game': unknown game '" + game + "'");
   engine::GameRecord out{game, {}, {}};
@@ -252,7 +260,7 @@ VerifyReport verify_record(const json& record) {
       report.lines.push_back("the record has no result, but the rules say the game is over: " + outcome_text(info, rules));
       return report;
     }
-    const bool cancelled = record.value("state", "") == "cancelled";
+    const bool cancelled = record.contains("state") && record.at("state") == "cancelled";
     report.lines.push_back(cancelled ? "the match was cancelled before it started: no game was played"
                                      : "the game is not over yet, and the rules agree");
     report.ok = true;

@@ -4,6 +4,8 @@
 // The bridge's check of a bot's answer is here too: it wants the fields this dialog writes.
 #include <algorithm>
 #include <cctype>
+#include <stdexcept>
+#include <string>
 #include <utility>
 
 #include "client-cli/game_ui_parts.h"
@@ -30,10 +32,22 @@ std::string after_position(const std::string& line) {
   return line.substr(start, end - start + 1);
 }
 
+// The view's board, checked: the dialog reads its cells by position (a server's shorter
+// board was read past its end).
+const nlohmann::json& checked_board(const nlohmann::json& state) {
+  const nlohmann::json& board = state.at("view").at("board");
+  const bool nine_names = board.is_array() && board.size() == static_cast<std::size_t>(engine::onedchess::kBoardSize) &&
+                          std::all_of(board.begin(), board.end(), [](const nlohmann::json& cell) { return cell.is_string(); });
+  if (!nine_names)
+    throw std::runtime_error("a 1D Chess board that is not " + std::to_string(engine::onedchess::kBoardSize) +
+                             " cell names");
+  return board;
+}
+
 class OnedchessDialog : public MoveDialog {
  public:
   explicit OnedchessDialog(const nlohmann::json& state)
-      : board_(state.at("view").at("board")), own_(state.value("you", "") == "white" ? 'W' : 'B') {}
+      : board_(checked_board(state)), own_(state.value("you", "") == "white" ? 'W' : 'B') {}
 
   std::string prompt() const override {
     if (!confirming_.empty())

@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "client-cli/game_ui_parts.h"
+#include "client-cli/json_field.h"
 #include "client-cli/words.h"
 
 namespace skirmish::client {
@@ -89,8 +90,8 @@ class TactegoDialog : public MoveDialog {
   }
 
  private:
-  int rows() const { return view_.at("rows").get<int>(); }
-  int cols() const { return view_.at("cols").get<int>(); }
+  int rows() const { return int_of(field(view_, "rows"), "a Tactego board's rows"); }
+  int cols() const { return int_of(field(view_, "cols"), "a Tactego board's columns"); }
   bool on_board(int row, int col) const { return row >= 0 && col >= 0 && row < rows() && col < cols(); }
   // "R5", "B?", or "" for an empty cell.
   std::string cell(int row, int col) const {

@@ -52,8 +52,8 @@ std::string colourise(const std::string& text, const Style& style) {
 
 std::string render_tactego(const nlohmann::json& view, const Style& style) {
   tactego::BoardView board;
-  board.rows = view.at("rows").get<int>();
-  board.cols = view.at("cols").get<int>();
+  board.rows = int_of(field(view, "rows"), "a Tactego board's rows");
+  board.cols = int_of(field(view, "cols"), "a Tactego board's columns");
   // A view from the server is checked like any input: it indexes the board below.
   if (board.rows < 1 || board.cols < 1 || board.rows > kMaxTactegoSide || board.cols > kMaxTactegoSide)
     throw std::runtime_error("a Tactego board of " + std::to_string(board.rows) + " x " + std::to_string(board.cols) +
@@ -75,7 +75,8 @@ std::string render_tactego(const nlohmann::json& view, const Style& style) {
     }
   }
   for (const auto& pos : view.value("revealed", nlohmann::json::array())) {
-    const int r = pos.size() == 2 ? pos.at(0).get<int>() : -1, c = pos.size() == 2 ? pos.at(1).get<int>() : -1;
+    const int r = pos.size() == 2 ? int_of(pos.at(0), "a revealed square's row") : -1;
+    const int c = pos.size() == 2 ? int_of(pos.at(1), "a revealed square's column") : -1;
     if (r < 0 || c < 0 || r >= board.rows || c >= board.cols)
       throw std::runtime_error("a revealed square " + pos.dump() + " off the board");
     board.cells[static_cast<std::size_t>(r * board.cols + c)].revealed = true;
@@ -89,7 +90,7 @@ std::string describe_tactego_last(const nlohmann::json& last) {
   const auto& combat = field(last, "combat");
   if (combat.is_object()) {
     const std::string result = combat.value("result", "");
-    text += "Combat at " + format_pos(combat["at"]) + ": " + combat.value("attacker", "?") +
+    text += "Combat at " + format_pos(field(combat, "at")) + ": " + combat.value("attacker", "?") +
             " attacked " + combat.value("defender", "?") + " and " +
             (result == "attacker_won" ? "won" : "was destroyed") + "\n";
   }

@@ -58,6 +58,13 @@ nlohmann::json parse_untrusted(std::string_view text, std::string& why) {
     why = "not JSON";
     if (at != std::string::npos) why += ": " + displayable(said.substr(at + prefix.size()), false);
     return nlohmann::json::value_t::discarded;
+  } catch (const nlohmann::json::out_of_range& error) {
+    // A number past a double ("1e999") is no parse_error: "[json.exception.out_of_range.406]
+    // number overflow parsing '1e999'" escaped to the read handler and stopped the client.
+    const std::string said = error.what();
+    const std::size_t tag_end = said.find("] ");
+    why = "not JSON: " + displayable(tag_end == std::string::npos ? said : said.substr(tag_end + 2), false);
+    return nlohmann::json::value_t::discarded;
   }
 }
 

@@ -17,3 +17,13 @@ if(SKIRMISH_SANITIZE)
     -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined)
   target_link_options(skirmish_options INTERFACE -fsanitize=address,undefined)
 endif()
+# The fuzz build: every library of ours instrumented for libFuzzer's coverage, with the
+# address and undefined-behaviour sanitizers; the fuzz_* programs add libFuzzer's main.
+if(SKIRMISH_FUZZ)
+  if(NOT CMAKE_CXX_COMPILER_ID STREQUAL "Clang")
+    message(FATAL_ERROR "SKIRMISH_FUZZ needs clang (libFuzzer): use the fuzz preset")
+  endif()
+  target_compile_options(skirmish_options INTERFACE
+    -fsanitize=fuzzer-no-link,address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined)
+  target_link_options(skirmish_options INTERFACE -fsanitize=address,undefined)
+endif()

@@ -284,8 +284,26 @@ namespace {
 // (without its "[json.exception...] parse error at line 1, column 21: " prefix; bounded,
 // since the part it quotes may be a long string). A number too large for a double
 // ("1e999") has no byte.
+// `text` with each byte that starts no valid UTF-8 character replaced by U+FFFD: the parser's
+// "last read" quote stops at the byte it refused, which may be inside a character.
+std::string valid_utf8(std::string_view text) {
+  std::string out;
+  for (std::size_t pos = 0; pos < text.size();) {
+    std::size_t next = pos;
+    if (next_code_point(text, next)) {
+      out.append(text.substr(pos, next - pos));
+      pos = next;
+    } else {
+      out += "\xEF\xBF\xBD";
+      ++pos;
+    }
+  }
+  return out;
+}
+
 std::string invalid_json_text(const json::exception& error) {
-  std::string_view why = error.what();
+  const std::string said = valid_utf8(error.what());
+  std::string_view why = said;
   if (const auto tag_end = why.find("] "); why.starts_with("[json.exception") && tag_end != std::string_view::npos)
     why.remove_prefix(tag_end + 2);
   std::string where;

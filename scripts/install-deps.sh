@@ -11,11 +11,17 @@ BUILD_PACKAGES=(
 TEST_PACKAGES=(
   catch2 libbenchmark-dev python3 python3-websockets python3-jsonschema
 )
+# Only for the fuzz preset (docs/testing.md), a developer's tool: neither `all` nor CI needs
+# it. clang-14 only recommends its libFuzzer and sanitizer runtimes, hence the second one.
+FUZZ_PACKAGES=(
+  clang libclang-rt-14-dev
+)
 
 case "${1:-all}" in
   build) wanted=("${BUILD_PACKAGES[@]}") ;;
   all)   wanted=("${BUILD_PACKAGES[@]}" "${TEST_PACKAGES[@]}") ;;
-  *) echo "usage: $0 [build|all]" >&2; exit 2 ;;
+  fuzz)  wanted=("${BUILD_PACKAGES[@]}" "${FUZZ_PACKAGES[@]}") ;;
+  *) echo "usage: $0 [build|all|fuzz]" >&2; exit 2 ;;
 esac
 
 missing=()

@@ -107,6 +107,13 @@ TEST_CASE("DCMS shows walls, pieces and the score, and describes the last turn")
   CHECK(describe_last("dcms", last) == "Moves: blue 'M 6' red (null move)\nCaptured: m at (1, 2) (fight)\n");
 }
 
+// Found by the server_view fuzzer (tests/fuzz): a combat without "at" was read with json's
+// const operator[], undefined behaviour for a missing key (an assertion in a debug build).
+TEST_CASE("a Tactego combat report without a square is described without reading past the object") {
+  const json last = {{"seat", "red"}, {"from", {1, 0}}, {"to", {2, 0}}, {"combat", json::object()}};
+  CHECK(describe_last("tactego", last) == "Red moved (1, 0) -> (2, 0)\nCombat at null: ? attacked ? and was destroyed\n");
+}
+
 TEST_CASE("a DCMS setup report shows the placements and why a setup was illegal") {
   const json last = {{"moves", {{"blue", "1 1 3 3"}, {"red", "1 1"}}},
                      {"captures", json::array()},
@@ -300,4 +307,38 @@ TEST_CASE("match options are KEY=VALUE") {
   CHECK(parse_match_options({"map=small", "pieces_text=F 1"}) ==
         json({{"map", "small"}, {"pieces_text", "F 1"}}));
   CHECK_THROWS_WITH(parse_match_options({"small"}), Catch::Contains("KEY=VALUE"));
+}
+
+// Found by the server_view fuzzer (tests/fuzz): views that a faulty or hostile server sends
+// are refused, not read past their end or converted without a check.
+TEST_CASE("a DCMS prompt refuses a view with a piece set or colour the game does not have") {
+  const json walls = json::array({"######", "#....#", "######"});
+  json state = {{"game", "dcms"},
+                {"view", {{"color", 0}, {"rows", 3}, {"cols", 6}, {"pieces", "SMCDD"}, {"phase", "play"}, {"walls", walls}}}};
+  CHECK_THROWS_WITH(make_move_dialog(state), Catch::Contains("a DCMS piece set \"SMCDD\" (SM, SMC or SMCD)"));
+  state["view"]["pieces"] = "SM";
+  state["view"]["color"] = 7;
+  CHECK_THROWS_WITH(make_move_dialog(state), Catch::Contains("a DCMS colour 7 (0 or 1)"));
+}
+
+TEST_CASE("a DCMS setup prompt refuses a view whose walls are smaller than its rows and columns") {
+  const json state = {{"game", "dcms"},
+                      {"view", {{"color", 0}, {"rows", 3}, {"cols", 6}, {"pieces", "SM"}, {"phase", "setup"},
+                                {"walls", json::array({"######"})}}}};
+  auto dialog = make_move_dialog(state);
+  CHECK_THROWS_WITH(dialog->feed("1 1 1 2"), Catch::Contains("walls have no square (1, 1)"));
+}
+
+TEST_CASE("a board size or square that is not a whole number is refused by name") {
+  const json tactego = {{"rows", 1e300}, {"cols", 2}, {"board", json::array()}};
+  CHECK_THROWS_WITH(render_board("tactego", tactego, Style::plain()),
+                    "a Tactego board's rows 1e+300 is not a whole number");
+  const json dcms = {{"rows", 3}, {"cols", 4}, {"walls", {"####", "#..#", "####"}},
+                     {"placement", {{"S", {1, 4294967297.0}}}}};
+  CHECK_THROWS_WITH(render_board("dcms", dcms, Style::plain()), Catch::Contains("a piece's column 4294967297.0"));
+}
+
+TEST_CASE("a 1D Chess prompt refuses a board of fewer than nine cells") {
+  const json state = {{"game", "onedchess"}, {"you", "white"}, {"view", {{"board", {"", "", "B"}}}}};
+  CHECK_THROWS_WITH(make_move_dialog(state), "a 1D Chess board that is not 9 cell names");
 }

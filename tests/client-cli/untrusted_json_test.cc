@@ -31,6 +31,14 @@ TEST_CASE("untrusted JSON nested past the bound is refused before parsing and br
   CHECK_THAT(why, Catch::StartsWith("not JSON: line 3, column 8: "));
 }
 
+TEST_CASE("untrusted JSON with a number too large for a double is refused as not JSON without a throw") {
+  std::string why;
+  json parsed;
+  REQUIRE_NOTHROW(parsed = parse_untrusted(R"({"type": "state", "turn": 1e999})", why));
+  CHECK(parsed.is_discarded());
+  CHECK(why == "not JSON: number overflow parsing '1e999'");
+}
+
 TEST_CASE("every string and key from a server loses what a terminal would act on") {
   json message = {{"message", "a\x1b]0;title\x07\x1b[2Jb\r\nc\td\re\xc2\x9b" "f\xe2\x80\xae" "g\xe2\x81\xa6h"},
                   {"list", {"\x1b[31mred", 5}},

@@ -243,6 +243,30 @@ TEST_CASE("verify explains a malformed record") {
   CHECK_THAT(joined(skirmish::client::verify_record(bad_game)), Catch::Contains("unknown game 'go'"));
 }
 
+// Found by the record fuzzer (tests/fuzz): json's own type_error escaped verify_record (a
+// crash of `skirmish verify` in words that name no field) for a field of another type.
+TEST_CASE("verify and replay name a field of the wrong type instead of throwing") {
+  const json record = playout_record("onedchess", {}, 3);
+  auto numeric_game = record;
+  numeric_game["game"] = 5;
+  CHECK_THAT(joined(skirmish::client::verify_record(numeric_game)), Catch::Contains("field 'game' must be text, not 5"));
+  CHECK_THROWS_AS(skirmish::client::game_record_from_json(numeric_game), std::invalid_argument);
+  auto numeric_reason = record;
+  numeric_reason["result"]["reason"] = 5;
+  skirmish::client::VerifyReport report;
+  REQUIRE_NOTHROW(report = skirmish::client::verify_record(numeric_reason));
+  CHECK_FALSE(report.ok);
+  CHECK_THAT(joined(report), Catch::Contains("result: field 'reason' must be text, not 5"));
+  auto numeric_state = record;
+  numeric_state["moves"] = json::array();
+  numeric_state["turns"] = 0;
+  numeric_state["result"] = nullptr;
+  numeric_state["state"] = 7;
+  REQUIRE_NOTHROW(report = skirmish::client::verify_record(numeric_state));
+  CHECK(report.ok);
+  CHECK_THAT(joined(report), Catch::Contains("the game is not over yet"));
+}
+
 TEST_CASE("replay steps forward, back and jumps through a record file, in the seeds' text format") {
   skirmish::test::TempDir dir;
   json record;

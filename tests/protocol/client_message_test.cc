@@ -102,6 +102,21 @@ TEST_CASE("Frames that are not JSON objects are bad_json") {
   }
 }
 
+// Found by the client_session fuzz target (tests/fuzz): the parser's quote of where it broke
+// ended inside a two-byte character, so the error reply was no UTF-8 and the client closed
+// the connection (1007) instead of reading it.
+TEST_CASE("A bad_json error that quotes a character cut in two stays valid UTF-8") {
+  std::string id;
+  try {
+    parse_client_message("{\"type\": \"join\", \xde\x92" "atch\": \"x\"}", id);
+    FAIL("the frame parsed");
+  } catch (const ProtocolError& error) {
+    CHECK(error.code() == ErrorCode::BadJson);
+    CHECK_THAT(error.what(), Catch::StartsWith("the message is not valid JSON at byte 18: "));
+    CHECK_NOTHROW(json(std::string(error.what())).dump());
+  }
+}
+
 TEST_CASE("Shape errors are bad_message and name the field") {
   auto [code, message] = failure(R"({"id": 3})");
   CHECK(code == ErrorCode::BadMessage);
