@@ -75,8 +75,8 @@ int export_match(const ServerUrl& server, const std::string& match, const std::s
   if (record.value("moves", json()).is_null()) {
     // The server says why it keeps them back (hidden information, a private match, no
     // spectators allowed): each is lifted when the game ends.
-    std::cerr << "skirmish export: match " << match << " is " << record.value("state", "not finished") << ": "
-              << record.value("hidden", std::string("its moves are hidden until it ends"))
+    std::cerr << "skirmish export: match " << match << " is " << printable(text_field(record, "state", "not finished"))
+              << ": " << printable(text_field(record, "hidden", "its moves are hidden until it ends"))
               << "; export it after it ends" << std::endl;
     return 1;
   }
@@ -273,8 +273,8 @@ json load_replay_record(const ServerUrl& server, const std::string& source) {
 
 int replay_match(const ServerUrl& server, const std::string& source, std::istream& in, std::ostream& out) {
   const json record = load_replay_record(server, source);
-  if (record.value("state", "finished") != "finished") {
-    std::cerr << "skirmish replay: match " << source << " is " << record.value("state", "")
+  if (const std::string state = text_field(record, "state", "finished"); state != "finished") {
+    std::cerr << "skirmish replay: match " << source << " is " << printable(state)
               << "; only finished games are replayed" << std::endl;
     return 1;
   }

@@ -19,6 +19,13 @@ inline const nlohmann::json& field(const nlohmann::json& object, std::string_vie
   return it == object.end() ? null_value : *it;
 }
 
+// `object[key]` when it is text, else `fallback` (missing, null, a number...): value() would
+// throw json's type_error at a faulty server's `"state": 7`.
+inline std::string text_field(const nlohmann::json& object, std::string_view key, std::string fallback = {}) {
+  const nlohmann::json& value = field(object, key);
+  return value.is_string() ? value.get<std::string>() : fallback;
+}
+
 // A state's `deadline_ms`: a whole number of milliseconds from 0 to a day, else null (no
 // clock). A server's longest move time is an hour; a huge or negative value from a faulty
 // one would read as "-9223372036854776.0 s left" or overflow a timer.

@@ -416,6 +416,25 @@ TEST_CASE("a DCMS replay counts turns as the game's own board does, the setup fi
              Catch::Contains("jump to a turn from 0 to " + std::to_string(n - 1) + " (0 is the setup)"));
 }
 
+TEST_CASE("replay of a record whose state is not finished text says so instead of throwing json errors") {
+  skirmish::test::TempDir dir;
+  auto record = playout_record("onedchess", {}, 11);
+  const auto path = (dir.path() / "game.json").string();
+  std::istringstream in("q\n");
+  std::ostringstream out;
+  record["state"] = "running";
+  std::ofstream(path) << record.dump();
+  CHECK(skirmish::client::replay_match({}, path, in, out) == 1);
+  // Not text (a faulty server's or a hand-edited file's): read as no state at all, so the
+  // record is replayed by its moves, as one without a state is.
+  record["state"] = 7;
+  std::ofstream(path, std::ios::trunc) << record.dump();
+  in.clear();
+  in.str("q\n");
+  CHECK(skirmish::client::replay_match({}, path, in, out) == 0);
+  CHECK_THAT(out.str(), Catch::Contains("== 1D Chess, turn 0 of"));
+}
+
 TEST_CASE("verify says why it cannot read its argument, and what to do with a match id") {
   std::ostringstream out;
   CHECK_THROWS_WITH(skirmish::client::verify_record_file("ABCD2345", out),
