@@ -279,11 +279,6 @@ std::string peek_request_id(std::string_view frame) {
 
 namespace {
 
-// "the message is not valid JSON at byte 21: syntax error while parsing value - invalid
-// literal; last read: '}g'": where it broke and why, from the parser's own explanation
-// (without its "[json.exception...] parse error at line 1, column 21: " prefix; bounded,
-// since the part it quotes may be a long string). A number too large for a double
-// ("1e999") has no byte.
 // `text` with each byte that starts no valid UTF-8 character replaced by U+FFFD: the parser's
 // "last read" quote stops at the byte it refused, which may be inside a character.
 std::string valid_utf8(std::string_view text) {
@@ -301,6 +296,11 @@ std::string valid_utf8(std::string_view text) {
   return out;
 }
 
+// "the message is not valid JSON at byte 21: syntax error while parsing value - invalid
+// literal; last read: '}g'": where it broke and why, from the parser's own explanation
+// (without its "[json.exception...] parse error at line 1, column 21: " prefix; bounded,
+// since the part it quotes may be a long string). A number too large for a double
+// ("1e999") has no byte.
 std::string invalid_json_text(const json::exception& error) {
   const std::string said = valid_utf8(error.what());
   std::string_view why = said;
