@@ -19,7 +19,8 @@ std::optional<tactego::Piece> piece_of(const std::string& symbol) {
   if (symbol == "M") return tactego::Piece{tactego::Kind::Mine, 0};
   if (symbol == "S") return tactego::Piece{tactego::Kind::Sapper, 0};
   if (symbol == "A") return tactego::Piece{tactego::Kind::Assassin, 0};
-  if (!symbol.empty() && std::all_of(symbol.begin(), symbol.end(), [](char ch) { return ch >= '0' && ch <= '9'; }) && symbol.size() < 5)
+  const auto digit = [](char ch) { return ch >= '0' && ch <= '9'; };  // any byte, unlike ::isdigit
+  if (!symbol.empty() && std::all_of(symbol.begin(), symbol.end(), digit) && symbol.size() < 5)
     return tactego::Piece{tactego::Kind::Number, std::stoi(symbol)};
   return std::nullopt;  // "?": hidden
 }
