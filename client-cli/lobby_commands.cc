@@ -123,7 +123,7 @@ int list_matches(const ServerUrl& url, const std::string& game) {
       std::string seats;
       for (const auto& s : m.value("seats", json::array())) {
         const bool taken = s.value("taken", false);
-        const std::string name = field(s, "name").is_string() ? field(s, "name").get<std::string>() : "";
+        const std::string name = text_field(s, "name");
         seats += (seats.empty() ? "" : ", ") + s.value("seat", "") + ": " +
                  (taken ? (name.empty() ? "taken" : printable(name)) : "free") +
                  (taken && !s.value("connected", true) ? " (away)" : "");

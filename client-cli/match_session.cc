@@ -330,8 +330,7 @@ void MatchSession::confirm_terms() {
 }
 
 bool MatchSession::of_our_match(const json& message) {
-  const json& match = field(message, "match");
-  const std::string got = match.is_string() ? match.get<std::string>() : "";
+  const std::string got = text_field(message, "match");
   // Once seated, the match is the one joined; before, the one asked for (none: nothing was).
   const std::string& ours = match_.empty() ? asked_match_ : match_;
   if (!ours.empty() && !got.empty() && protocol::canonical_match_id(got) == ours) return true;
