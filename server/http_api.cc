@@ -194,6 +194,8 @@ HttpReply handle_http_request(std::string_view method, std::string_view whole_ta
       if (!record) return error_reply(404, "no match '" + typed + "'");
       return json_reply(200, match_detail_json(*record));
     }
+  } catch (const store::ReadsCancelled&) {  // a stop cut the query short: no fault
+    return history_stopped_reply();
   } catch (const std::exception& error) {
     spdlog::error("HTTP {} {}: {}", method, target, error.what());
     return error_reply(500, error.what());

@@ -270,9 +270,11 @@ void Server::stop() {
   while (s.context->websockets.load() > 0 && std::chrono::steady_clock::now() < drain_until)
     std::this_thread::sleep_for(std::chrono::milliseconds(5));
   s.close_listener_and_sessions();
-  // The history's queries read the store: the running one ends, those waiting are dropped
-  // (their connections are closed already), before the store closes; and before the
-  // network threads stop, as they would still write replies.
+  // The history's queries read the store: the running one is cut short (a long one would
+  // hold up the stop), those waiting are dropped (their connections are closed already),
+  // before the store closes; and before the network threads stop, as they still run the
+  // jobs' last handlers.
+  if (s.context->store) s.context->store->cancel_reads();
   if (s.context->history) s.context->history->stop();
   s.context->lobby->shutdown();
   s.join_threads();

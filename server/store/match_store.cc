@@ -163,6 +163,13 @@ void MatchStore::open_reader() {
   // half-made schema. query_only: it can never write, so it never waits for the writer.
   reader_.emplace(path());
   reader_->exec("PRAGMA query_only = ON");
+  // Every 1,000 virtual machine steps (microseconds): a nonzero answer ends the statement
+  // with SQLITE_INTERRUPT. Unlike sqlite3_interrupt, it cannot miss a statement that
+  // starts just after cancel_reads().
+  sqlite3_progress_handler(
+      reader_->handle(), 1000,
+      [](void* cancelled) { return static_cast<std::atomic<bool>*>(cancelled)->load() ? 1 : 0; },
+      &reads_cancelled_);
 }
 
 void MatchStore::defer_commits() {
@@ -545,25 +552,43 @@ std::vector<MatchRecord> MatchStore::load_unfinished() {
 // wait for them. In WAL mode a reader sees only committed transactions, never the
 // writer's open one: what the HTTP history shows is durable (and never less than a client
 // was told: the server's history reads wait for the store thread, DurabilityGate::
-// await_stored). One read
-// transaction per call: the summaries and their seats come from one snapshot.
-std::vector<MatchRecord> MatchStore::list(std::optional<MatchState> state, std::size_t limit) {
+// await_stored). One read transaction per call: the summaries and their seats come from
+// one snapshot.
+template <typename Body>
+auto MatchStore::read(Body&& body) {
+  const auto cancelled = [this] {
+    return ReadsCancelled("database " + path() + ": read cancelled: the server is stopping");
+  };
   std::lock_guard lock(read_mutex_);
-  ReadTransaction snapshot(*reader_);
-  // Private matches (with an invite code) are unlisted.
-  const std::string listed = "json_extract(settings, '$." + std::string(kInviteHashSetting) + "') IS NULL";
-  if (!state) return query_matches(*reader_, "WHERE " + listed, std::nullopt, "created_ms DESC, id", limit, false);
-  return query_matches(*reader_, "WHERE status = ? AND " + listed, to_string(*state), "created_ms DESC, id",
-                       limit, false);
+  if (reads_cancelled_) throw cancelled();
+  try {
+    ReadTransaction snapshot(*reader_);
+    return body();
+  } catch (const StoreError&) {
+    if (reads_cancelled_) throw cancelled();  // SQLITE_INTERRUPT, not a fault of the store
+    throw;
+  }
+}
+
+std::vector<MatchRecord> MatchStore::list(std::optional<MatchState> state, std::size_t limit) {
+  return read([&] {
+    // Private matches (with an invite code) are unlisted.
+    const std::string listed = "json_extract(settings, '$." + std::string(kInviteHashSetting) + "') IS NULL";
+    if (!state) return query_matches(*reader_, "WHERE " + listed, std::nullopt, "created_ms DESC, id", limit, false);
+    return query_matches(*reader_, "WHERE status = ? AND " + listed, to_string(*state), "created_ms DESC, id",
+                         limit, false);
+  });
 }
 
 std::optional<MatchRecord> MatchStore::get(const std::string& id) {
-  std::lock_guard lock(read_mutex_);
-  ReadTransaction snapshot(*reader_);
-  auto records = query_matches(*reader_, "WHERE id = ?", id, "id", 1, true);
-  if (records.empty()) return std::nullopt;
-  return std::move(records.front());
+  return read([&]() -> std::optional<MatchRecord> {
+    auto records = query_matches(*reader_, "WHERE id = ?", id, "id", 1, true);
+    if (records.empty()) return std::nullopt;
+    return std::move(records.front());
+  });
 }
+
+void MatchStore::cancel_reads() { reads_cancelled_ = true; }
 
 void MatchStore::backup_to(const std::filesystem::path& target) {
   std::lock_guard lock(mutex_);

@@ -36,6 +36,12 @@ namespace skirmish::store {
 struct TurnRun;
 struct WholeMatch;
 
+// A history read refused or ended early because cancel_reads() was called (a stop).
+class ReadsCancelled : public StoreError {
+ public:
+  using StoreError::StoreError;
+};
+
 class MatchStore {
  public:
   enum class Sync { Normal, Full };
@@ -111,6 +117,10 @@ class MatchStore {
   std::vector<MatchRecord> list(std::optional<MatchState> state, std::size_t limit = 1000);
   // One match in full, or nullopt.
   std::optional<MatchRecord> get(const std::string& id);
+  // At a stop: the read running now ends within moments (SQLite's progress handler), and
+  // every later one at once, throwing ReadsCancelled: a long query no longer holds up the
+  // stop. For good; thread-safe.
+  void cancel_reads();
 
   // The number of the last journal write (journal.h) this file holds; the constructor
   // applies the ones a stopped server left only in the journal.
@@ -129,6 +139,9 @@ class MatchStore {
 
  private:
   void open_reader();
+  // Runs `body` on the reader's connection in one snapshot; see cancel_reads().
+  template <typename Body>
+  auto read(Body&& body);
   void apply_journal(const std::filesystem::path& data_dir);
   void set_journal_applied(std::uint64_t seq, std::uint64_t held_from);
   bool has_match(const std::string& id);
@@ -203,6 +216,7 @@ class MatchStore {
   // the last, checkpoints the log and removes it. read_mutex_ guards it alone.
   std::mutex read_mutex_;
   std::optional<SqliteDb> reader_;
+  std::atomic<bool> reads_cancelled_{false};  // its progress handler reads it
   std::optional<WalCheckpointer> checkpointer_;  // after db_: stops before db_ closes
 };
 

@@ -324,6 +324,44 @@ TEST_CASE("history reads run beside the writer and see only whole commits") {
   CHECK(store.get("w")->turns.size() == 2 * kRounds);
 }
 
+// A stop cancels the history's reads: the one running ends with ReadsCancelled (not a
+// store fault), later ones are refused at once, and the writer carries on.
+TEST_CASE("cancel_reads ends the history reads and leaves the writer working") {
+  skirmish::test::TempDir dir;
+  MatchStore store(dir.path());
+  store.defer_commits();
+  const auto options = resolved_options("onedchess", {});
+  for (int i = 0; i < 3000; ++i) store.create_match("m" + std::to_string(i), "onedchess", options, {}, i);
+  store.commit_pending();
+
+  std::atomic<int> reads{0};
+  std::atomic<bool> finished{false};
+  std::string ended_with;
+  std::thread reader([&] {
+    try {
+      for (int i = 0; i < 100000; ++i) {  // bounded: ends by itself if never cancelled
+        store.list(std::nullopt, 1000);
+        ++reads;
+      }
+    } catch (const skirmish::store::ReadsCancelled& cancelled) {
+      ended_with = cancelled.what();
+    } catch (const std::exception& error) {
+      ended_with = std::string("not cancelled: ") + error.what();
+    }
+    finished = true;
+  });
+  while (reads == 0 && !finished) std::this_thread::yield();
+  store.cancel_reads();
+  reader.join();
+  CHECK_THAT(ended_with, Catch::Contains("the server is stopping"));
+  CHECK_THROWS_AS(store.list(std::nullopt), skirmish::store::ReadsCancelled);
+  CHECK_THROWS_AS(store.get("m0"), skirmish::store::ReadsCancelled);
+
+  store.create_match("after", "onedchess", options, {}, 5000);
+  store.commit_pending();
+  CHECK(store.load_unfinished().size() == 3001);
+}
+
 TEST_CASE("backup_to copies the live database with SQLite's online backup") {
   skirmish::test::TempDir dir;
   MatchStore store(dir.path() / "live");
