@@ -258,6 +258,22 @@ TEST_CASE("while the server starts, /healthz says starting (503) and the history
   CHECK(metrics.status == 503);
 }
 
+// A stop cancels the store's reads (MatchStore::cancel_reads): a history request cut short
+// is the server stopping, not a store fault (500, logged as an error).
+TEST_CASE("a history read cut short by a stop answers 503 stopping") {
+  skirmish::test::TempDir dir;
+  skirmish::server::ServerContext stopping;
+  stopping.store = std::make_shared<skirmish::store::MatchStore>(dir.path());
+  stopping.ready = true;
+  stopping.store->cancel_reads();
+  for (const char* target : {"/api/matches", "/api/matches/ABCD"}) {
+    const auto reply = skirmish::server::handle_http_request("GET", target, stopping);
+    INFO(target << " -> " << reply.status << " " << reply.body);
+    CHECK(reply.status == 503);
+    CHECK_THAT(reply.body, Catch::Contains("the server is stopping"));
+  }
+}
+
 TEST_CASE("a running match that allows no spectators shows its moves only when it ends") {
   skirmish::test::TempDir dir;
   skirmish::test::RunningServer server(config_with_store(dir.path()));
