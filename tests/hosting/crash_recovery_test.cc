@@ -97,7 +97,9 @@ TEST_CASE("SIGKILL mid-game: every game resumes, no move is lost, results match 
   for (int i = 0; i < 200 && (held_from() == 0 || rows_of(*crashed[0]) == 0 || rows_of(*crashed[1]) == 0); ++i)
     std::this_thread::sleep_for(std::chrono::milliseconds(50));
   first->signal(SIGKILL);
-  REQUIRE(first->wait_exit(std::chrono::seconds(5)) == 128 + SIGKILL);
+  // Not what is tested: the kernel's tearing down a killed process. Under ASan, with
+  // six tests at once on two cores, it once took over 5 s (a disk write in flight?).
+  REQUIRE(first->wait_exit(std::chrono::seconds(30)) == 128 + SIGKILL);
   CHECK(held_from() > 0);
   CHECK(rows_of(*crashed[0]) == 1);
   CHECK(rows_of(*crashed[1]) == 1);

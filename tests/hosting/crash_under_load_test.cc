@@ -110,7 +110,9 @@ TEST_CASE("SIGKILL under load: every turn anyone was told of survives and every 
     for (int i = 0; i < 500 && (started.count("tactego") < kThreadsPerGame || started.count("dcms") < kThreadsPerGame); ++i)
       std::this_thread::sleep_for(std::chrono::milliseconds(20));
     first->signal(SIGKILL);
-    REQUIRE(first->wait_exit(std::chrono::seconds(5)) == 128 + SIGKILL);
+    // Not what is tested: the kernel's tearing down a killed process. Under ASan, with
+    // six tests at once on two cores, it once took over 5 s (a disk write in flight?).
+    REQUIRE(first->wait_exit(std::chrono::seconds(30)) == 128 + SIGKILL);
     for (auto& player : players) player.join();  // each stops at its first unanswered request
   }
 
