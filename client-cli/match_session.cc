@@ -319,14 +319,19 @@ void MatchSession::show_terms(const json& listed) {
 
 void MatchSession::confirm_terms() {
   answer_wait_.cancel();  // a person reading the warnings is no silent server
+  asking_terms_ = true;
   actor_.confirm_join([this](bool yes) {
     if (done_) return;
-    if (!yes)
-      return finish(1, "Not joined: match " + printable(request_.match) +
-                           " is left as it is (skirmish join --yes takes the seat without asking).");
+    asking_terms_ = false;
+    if (!yes) return decline_terms();
     await_seat(false);
     join(request_.match);
   });
+}
+
+void MatchSession::decline_terms() {
+  finish(1, "Not joined: match " + printable(request_.match) +
+                " is left as it is (skirmish join --yes takes the seat without asking).");
 }
 
 bool MatchSession::of_our_match(const json& message) {
@@ -691,7 +696,11 @@ void MatchSession::watch_signals() {
     } else {
       // The terminal echoed "^C" with no newline: what follows gets a line of its own.
       if (signal == SIGINT && ::isatty(STDOUT_FILENO) == 1) std::cout << std::endl;
-      perform(Action{Action::Kind::Leave, {}});
+      // At the join question, a stop is its answer no, said as an Enter or Ctrl-D is.
+      if (asking_terms_)
+        decline_terms();
+      else
+        perform(Action{Action::Kind::Leave, {}});
     }
     // Not after finish(): its cancel() is done, and a wait armed now would keep the
     // io_context (a whole tournament) running for ever.

@@ -84,6 +84,7 @@ class MatchSession {
   void show_terms(const nlohmann::json& listed);  // before joining a match by its id
   // Joins request_.match once the actor agrees to terms term_warnings found unfair.
   void confirm_terms();
+  void decline_terms();  // the answer no (or Ctrl-C) to confirm_terms' question: exit 1
   // Arms answer_wait_ for the seat asked for (after hello, or after a question answered).
   void await_seat(bool resuming);
   void on_joined(const nlohmann::json& joined);
@@ -144,6 +145,7 @@ class MatchSession {
   int next_id_ = 1;
   int consecutive_refusals_ = 0;
   bool leaving_ = false;
+  bool asking_terms_ = false;  // confirm_terms' question waits for its answer
   bool done_ = false;
   int exit_code_ = 0;
 };

@@ -564,7 +564,8 @@ def play_on_terms(server):
 
 def join_question(server):
     """On a terminal, `join` asks before taking a seat on terms that could be unfair (piped,
-    as in play_on_terms, it goes on): no leaves the match alone, yes or --yes joins."""
+    as in play_on_terms, it goes on): no (or Ctrl-C) leaves the match alone, yes or --yes
+    joins."""
     rigged = client(server.url, "create", "onedchess", "--detach", "-o", "move_time_ms=9000", name="rigged")
     match = rigged.expect(r"Created onedchess match (\w+)").group(1)
     check(rigged.wait() == 0, "create --detach exits 0")
@@ -575,6 +576,12 @@ def join_question(server):
         seen = read_pty(master, b"Not joined: match " + match.encode() + b" is left as it is")
         check(b"Joined" not in seen, seen)
         check(declined.wait(5) == 1, "a declined join exits 1")
+    with on_terminal(server, "join", match) as (stopped, master):
+        read_pty(master, b"Join anyway? [y/N] ")
+        stopped.send_signal(signal.SIGINT)  # Ctrl-C: the answer no, said as such
+        seen = read_pty(master, b"Not joined: match " + match.encode() + b" is left as it is")
+        check(b"Joined" not in seen, seen)
+        check(stopped.wait(5) == 1, "a join stopped at the question exits 1")
     listing = client(server.url, "list", name="list")
     listing.expect(match + r"\s+onedchess\s+open\s+white: free, black: free")
     check(listing.wait() == 0, "list exits 0")
