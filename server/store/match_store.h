@@ -215,8 +215,9 @@ class MatchStore {
   // The history's connection (list, get), after db_: closed first, so that db_'s close,
   // the last, checkpoints the log and removes it. read_mutex_ guards it alone.
   std::mutex read_mutex_;
+  // Before reader_, whose progress handler reads it: it outlives the connection.
+  std::atomic<bool> reads_cancelled_{false};
   std::optional<SqliteDb> reader_;
-  std::atomic<bool> reads_cancelled_{false};  // its progress handler reads it
   std::optional<WalCheckpointer> checkpointer_;  // after db_: stops before db_ closes
 };
 
