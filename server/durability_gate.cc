@@ -1,6 +1,7 @@
 #include "server/durability_gate.h"
 
 #include <algorithm>
+#include <iterator>
 #include <utility>
 
 #include <boost/asio/post.hpp>
@@ -45,11 +46,55 @@ DurabilityGate::DurabilityGate(boost::asio::any_io_executor executor,
 DurabilityGate::~DurabilityGate() { stop(); }
 
 void DurabilityGate::submit(store::StoreWrite&& write) {
+  if (syncer_) return queue_for_flush(std::move(write));
+  std::string failed_append;
+  bool release_held = false;
+  {
+    std::lock_guard lock(queue_mutex_);
+    refuse_if_closed();
+    // Numbered and appended under the lock, so the journal follows the numbers' order.
+    const std::uint64_t seq = submitted_.load() + 1;
+    lines_.clear();
+    store::append_journal_line(lines_, seq, write);
+    try {
+      ScopedTimer timer(metrics_.store_write_latency);
+      journal_.append(lines_, seq, seq);
+    } catch (const store::StoreError& error) {
+      failed_append = error.what();
+    }
+    if (failed_append.empty()) {
+      journaled_.store(seq);
+      hand_over(std::span(&write, 1), seq);
+      // Durable before it is numbered: a message stamped with `seq` passes at once, with
+      // no waiting and no handler to resume it. Unless SQLite is too far behind: then the
+      // messages wait for the store thread (apply_batch releases them).
+      if (seq - in_store_.load() < max_backlog_) release_held = raise_durable(seq) + 1 < seq;
+      submitted_.store(seq);
+    }
+  }
+  if (!failed_append.empty()) {
+    metrics_.store_errors_total.fetch_add(1, std::memory_order_relaxed);
+    fail(failed_append);  // this write was not announced, and will not be
+    throw store::StoreError(failed_append);
+  }
+  // Messages held while the backlog was full: resumed from the executor, not from inside
+  // the game handler that made this write.
+  if (release_held)
+    boost::asio::post(executor_, [weak = weak_from_this()] {
+      if (const auto self = weak.lock()) self->release_waiters();
+    });
+}
+
+void DurabilityGate::refuse_if_closed() const {
+  if (!failure_.empty()) throw store::StoreError("the store has failed: " + failure_);
+  if (stopping_) throw store::StoreError("the server is stopping");
+}
+
+void DurabilityGate::queue_for_flush(store::StoreWrite&& write) {
   bool post_flush = false;
   {
     std::lock_guard lock(queue_mutex_);
-    if (!failure_.empty()) throw store::StoreError("the store has failed: " + failure_);
-    if (stopping_) throw store::StoreError("the server is stopping");
+    refuse_if_closed();
     // Numbered under the lock, so numbers follow the queue's order.
     const std::uint64_t seq = submitted_.load() + 1;
     store::append_journal_line(lines_, seq, write);
@@ -90,23 +135,7 @@ void DurabilityGate::journal(std::string& lines, std::vector<store::StoreWrite>&
     return;
   }
   journaled_.store(last);
-  metrics_.store_writes_total.fetch_add(writes.size(), std::memory_order_relaxed);
-  metrics_.store_backlog.fetch_add(writes.size(), std::memory_order_relaxed);
-  bool wake = false;
-  {
-    std::lock_guard lock(store_mutex_);
-    to_store_count_ += writes.size();
-    // A few writes (bots that think make about one per append) join the last vector, as
-    // before chunks: not thousands of tiny vectors a second, each freed on another thread.
-    if (!to_store_.empty() && to_store_.back().size() + writes.size() <= kChunkWrites)
-      std::move(writes.begin(), writes.end(), std::back_inserter(to_store_.back()));
-    else
-      to_store_.push_back(std::move(writes));
-    to_store_last_ = last;
-    wake = std::exchange(store_idle_, false) ||
-           (to_store_count_ >= kApplyBatch && !std::exchange(batch_full_, true));
-  }
-  if (wake) store_wake_.notify_one();
+  hand_over(writes, last);
   // Announced at once, unless SQLite is too far behind: then the games wait for it, as
   // they would for a slow disk, rather than the backlog growing without end in memory.
   if (last - in_store_.load() >= max_backlog_) return;
@@ -116,11 +145,36 @@ void DurabilityGate::journal(std::string& lines, std::vector<store::StoreWrite>&
   });
 }
 
-void DurabilityGate::release_through(std::uint64_t journaled) {
-  std::uint64_t seen = durable_.load();  // raised only: two network threads may race here
+void DurabilityGate::hand_over(std::span<store::StoreWrite> writes, std::uint64_t last) {
+  metrics_.store_writes_total.fetch_add(writes.size(), std::memory_order_relaxed);
+  metrics_.store_backlog.fetch_add(writes.size(), std::memory_order_relaxed);
+  bool wake = false;
+  {
+    std::lock_guard lock(store_mutex_);
+    to_store_count_ += writes.size();
+    // A few writes (bots that think make about one per append) join the last vector, as
+    // before chunks: not thousands of tiny vectors a second, each freed on another thread.
+    if (to_store_.empty() || to_store_.back().size() + writes.size() > kChunkWrites) {
+      to_store_.emplace_back();
+      to_store_.back().reserve(std::max(writes.size(), kChunkWrites));
+    }
+    std::move(writes.begin(), writes.end(), std::back_inserter(to_store_.back()));
+    to_store_last_ = last;
+    wake = std::exchange(store_idle_, false) ||
+           (to_store_count_ >= kApplyBatch && !std::exchange(batch_full_, true));
+  }
+  if (wake) store_wake_.notify_one();
+}
+
+std::uint64_t DurabilityGate::raise_durable(std::uint64_t journaled) {
+  std::uint64_t seen = durable_.load();  // raised only: two threads may race here
   while (seen < journaled && !durable_.compare_exchange_weak(seen, journaled)) {
   }
-  if (seen < journaled) release_waiters();
+  return seen;
+}
+
+void DurabilityGate::release_through(std::uint64_t journaled) {
+  if (raise_durable(journaled) < journaled) release_waiters();
 }
 
 bool DurabilityGate::wait_for(std::uint64_t stamp, std::function<void()> resume) {

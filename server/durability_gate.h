@@ -2,18 +2,19 @@
 // The gate that holds messages back until what they tell of is durable, and the store
 // thread that puts it into SQLite afterwards.
 //
-// Game handlers submit() their writes and go on at once. The first write after a flush
-// posts the next flush to the io_context, which runs once the handlers already queued there
-// have run: it appends all their writes to the journal in one copy (store/journal.h) and
-// then releases the messages waiting for them. Every outgoing WebSocket message is stamped
-// with the number of writes submitted so far and sent only once that many are journaled:
-// nobody is told of a move before it is stored, and each connection's messages keep their
-// order. The store thread applies the journaled writes to SQLite in batches (kApplyBatch), in
-// one transaction, off the network threads, at the lowest CPU priority where it may; the history
-// (await_stored) can wait for it.
+// Game handlers submit() their writes: each is appended to the journal there and then
+// (store/journal.h; a copy into a mapped page, no system call), and is durable before
+// submit() returns. Every outgoing WebSocket message is stamped with the number of writes
+// submitted so far and sent only once that many are durable: nobody is told of a move
+// before it is stored, and each connection's messages keep their order. The store thread
+// applies the journaled writes to SQLite in batches (kApplyBatch), in one transaction, off
+// the network threads, at the lowest CPU priority where it may; the history (await_stored)
+// can wait for it.
 //
-// With --store-sync full each append also waits for fdatasync: the appends then run on a
-// thread of their own (JournalSyncer), so that only the messages waiting for them wait.
+// With --store-sync full each append also waits for fdatasync: writes are then queued, and
+// the first after a flush posts the next one to the io_context, which runs once the
+// handlers already queued there have run and hands all their writes to a thread of its own
+// (JournalSyncer) in one append; only the messages waiting for them wait.
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
@@ -22,6 +23,7 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <span>
 #include <string>
 #include <thread>
 #include <utility>
@@ -73,16 +75,18 @@ class DurabilityGate : public std::enable_shared_from_this<DurabilityGate> {
   DurabilityGate(const DurabilityGate&) = delete;
   DurabilityGate& operator=(const DurabilityGate&) = delete;
 
-  // Queues `write` for the next flush. Throws StoreError when the store has failed or the
-  // gate has stopped (`write` is then left as it was): the caller must not go on.
+  // Journals `write` (with --store-sync full: queues it for the next flush). Throws
+  // StoreError when the store has failed, the append failed or the gate has stopped
+  // (`write` is then left as it was): the caller must not go on.
   void submit(store::StoreWrite&& write);
   // The stamp for a message queued now, and whether what it may tell of is durable.
   std::uint64_t stamp() const { return submitted_.load(); }
   bool passed(std::uint64_t stamp) const { return stamp <= durable_.load(); }
   // True once a write failed: stamps not passed by then may never pass.
   bool failed() const { return failed_.load(); }
-  // Runs `resume` on the executor once `stamp` is durable (the resumes of one flush run
-  // together, in the flush: each should only dispatch to its own strand). Returns false,
+  // Runs `resume` on the executor once `stamp` is durable (the resumes released together run
+  // in one handler: each should only dispatch to its own strand). Only messages stamped
+  // while SQLite is too far behind, or with --store-sync full, wait. Returns false,
   // and never runs it, when `stamp` already is durable.
   bool wait_for(std::uint64_t stamp, std::function<void()> resume);
   // Blocks (off the network threads) until SQLite holds the writes up to `stamp`, so that a
@@ -92,11 +96,19 @@ class DurabilityGate : public std::enable_shared_from_this<DurabilityGate> {
   void stop();
 
  private:
+  // Throws StoreError once the store has failed or the gate has stopped (queue_mutex_ held).
+  void refuse_if_closed() const;
+  // With --store-sync full: queues `write` for the next flush, which journals it.
+  void queue_for_flush(store::StoreWrite&& write);
   void flush();
   // Appends writes first..last to the journal, hands them to the store thread and releases
   // the messages waiting for them (at once on the executor, else posted to it).
   void journal(std::string& lines, std::vector<store::StoreWrite>& writes, std::uint64_t first,
                std::uint64_t last, bool on_executor);
+  // Moves journaled writes (the last numbered `last`) to the store thread's queue.
+  void hand_over(std::span<store::StoreWrite> writes, std::uint64_t last);
+  // Raises durable_ to `journaled` unless it is higher; returns the value it had.
+  std::uint64_t raise_durable(std::uint64_t journaled);
   void run();
   // From another thread (a history read, the stop): the store thread at normal priority,
   // now and after any lowering it is in the middle of (raise_wanted_).
@@ -120,7 +132,8 @@ class DurabilityGate : public std::enable_shared_from_this<DurabilityGate> {
   FailureHandler on_failure_;
   store::Journal journal_;
 
-  // Writes submitted, not yet journaled (queue_mutex_).
+  // Submissions, one at a time (queue_mutex_): the line being appended or, with
+  // --store-sync full, the writes queued for the next flush and their lines.
   std::mutex queue_mutex_;
   std::string lines_;
   std::vector<store::StoreWrite> queued_;
@@ -136,8 +149,7 @@ class DurabilityGate : public std::enable_shared_from_this<DurabilityGate> {
   // Journaled writes for the store thread (store_mutex_).
   std::mutex store_mutex_;
   std::condition_variable store_wake_;
-  // In vectors of up to kChunkWrites (an append that does not fit in the last one comes in
-  // as its own vector), all freed once applied: no array keeps the longest backlog's size.
+  // In vectors of up to kChunkWrites (or of one flush's writes, if more), all freed once applied: no array keeps the longest backlog's size.
   // 512 writes (90 KiB) stay below glibc's mmap threshold (128 KiB): 1,024 were mapped,
   // faulted in page by page on the network thread and unmapped on the store thread.
   static constexpr std::size_t kChunkWrites = 512;

@@ -586,14 +586,14 @@ class Session final : public Participant,
     // next message is being written; Beast allows one write at a time.
     if (closing_ || queue_.empty() || writing_) return;
     const auto& gate = context_->gate;
-    // Resumed by dispatch: with one network thread the flush writes the message itself,
+    // Resumed by dispatch: with one network thread the release writes the message itself,
     // rather than posting a handler per waiting connection (about 2 us a move in the
     // 1D Chess closed loop).
     if (gate && !gate->passed(queue_.front().stamp) &&
         gate->wait_for(queue_.front().stamp, [self = this->shared_from_this()] {
           net::dispatch(self->ws_.get_executor(), [self] { self->guarded([&] { self->write(); }); });
         })) {
-      return;  // not durable yet: the journal append resumes this
+      return;  // not durable yet: SQLite catching up (or the synced append) resumes this
     }
     // The handler owns the text while it is written: a connection closed for not reading
     // (enqueue) empties the queue with this write still in flight.
