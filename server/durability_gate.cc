@@ -61,6 +61,8 @@ void DurabilityGate::submit(store::StoreWrite&& write) {
       journal_.append(lines_, seq, seq);
     } catch (const store::StoreError& error) {
       failed_append = error.what();
+      failure_ = failed_append;  // at once: no other thread appends after a failed append
+      failed_.store(true);
     }
     if (failed_append.empty()) {
       journaled_.store(seq);
@@ -195,7 +197,7 @@ void DurabilityGate::release_waiters() {
     for (auto it = still_waiting; it != waiters_.end(); ++it) ready.push_back(std::move(it->second));
     waiters_.erase(still_waiting, waiters_.end());
   }
-  for (const auto& resume : ready) resume();  // flush() runs on the executor already
+  for (const auto& resume : ready) resume();  // callers run on the executor
 }
 
 bool DurabilityGate::await_stored(std::uint64_t stamp, std::chrono::milliseconds timeout) {
@@ -329,8 +331,8 @@ void DurabilityGate::apply_batch(std::vector<std::vector<store::StoreWrite>>& ba
   }
   stored_changed_.notify_all();
   journal_.forget_through(stored);
-  // Writes flush() held back because the backlog was full (checked after in_store_ changed,
-  // and flush() checks after journaled_ did: one of the two sees the other).
+  // Writes not announced because the backlog was full (checked after in_store_ changed, and
+  // submit() and journal() check after journaled_ did: one of the two sees the other).
   const std::uint64_t journaled = journaled_.load();
   if (durable_.load() < journaled && journaled - in_store_.load() < max_backlog_)
     boost::asio::post(executor_, [weak = weak_from_this(), journaled] {

@@ -149,14 +149,15 @@ class DurabilityGate : public std::enable_shared_from_this<DurabilityGate> {
   // Journaled writes for the store thread (store_mutex_).
   std::mutex store_mutex_;
   std::condition_variable store_wake_;
-  // In vectors of up to kChunkWrites (or of one flush's writes, if more), all freed once applied: no array keeps the longest backlog's size.
+  // In vectors of up to kChunkWrites (or of one synced group's writes, if more), all freed
+  // once applied: no array keeps the longest backlog's size.
   // 512 writes (90 KiB) stay below glibc's mmap threshold (128 KiB): 1,024 were mapped,
   // faulted in page by page on the network thread and unmapped on the store thread.
   static constexpr std::size_t kChunkWrites = 512;
   std::vector<std::vector<store::StoreWrite>> to_store_;
   std::size_t to_store_count_ = 0;   // writes in to_store_
   std::uint64_t to_store_last_ = 0;  // the number of the last write in to_store_
-  bool store_idle_ = false;           // waiting for writes: the next flush wakes it
+  bool store_idle_ = false;           // waiting for writes: the next one wakes it
   bool batch_full_ = false;           // kApplyBatch writes wait: the store thread was woken
   bool hurry_ = false;                // a history read waits: apply now
   std::uint64_t hurry_through_ = 0;   // ... and SQLite must hold every write up to this one

@@ -80,8 +80,8 @@ std::string Metrics::render(int connections, bool store_enabled,
   counter(out, "skirmish_store_writes_total",
           "store writes journaled (a match created, a seat taken, a turn played, ...)", store_writes_total);
   store_write_latency.render(out, "skirmish_store_write_seconds",
-                             "time of one journal append: the writes of one flush made durable, "
-                             "before any of them is announced");
+                             "time of one journal append: a write (with --store-sync full, a group "
+                             "of writes and its fdatasync) made durable before it is announced");
   header(out, "skirmish_store_backlog", "gauge",
          "writes journaled but not yet in SQLite (applied in batches of up to 4,096 or every 500 ms)");
   out += "skirmish_store_backlog " + std::to_string(store_backlog.load(std::memory_order_relaxed)) + "\n";

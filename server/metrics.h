@@ -43,7 +43,7 @@ struct Metrics {
   std::array<std::atomic<std::uint64_t>, kErrorCodeCount> errors_total{};
   LatencyHistogram message_latency;  // one client message, parsed to answered
   std::atomic<std::uint64_t> store_writes_total{0};  // writes journaled
-  LatencyHistogram store_write_latency;              // one journal append (a flush's writes)
+  LatencyHistogram store_write_latency;              // one journal append (with sync full: a group)
   std::atomic<std::uint64_t> store_backlog{0};       // journaled, not yet in SQLite (a gauge)
   std::atomic<std::uint64_t> store_commits_total{0};  // SQLite transactions (many writes each)
   LatencyHistogram store_commit_latency;

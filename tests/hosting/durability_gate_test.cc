@@ -137,6 +137,53 @@ TEST_CASE("a write SQLite refuses stops the server, and the restart names it", "
                         Catch::Contains(".log:2"));
 }
 
+TEST_CASE("a journal append that fails refuses its write, announces nothing and stops the server", "[gate]") {
+  skirmish::test::TempDir dir;
+  std::atomic<int> failures{0};
+  std::string why;
+  boost::asio::io_context io;
+  Metrics metrics;
+  auto store = std::make_shared<MatchStore>(dir.path());
+  auto gate = std::make_shared<DurabilityGate>(io.get_executor(), store, metrics, [&](const std::string& reason) {
+    why = reason;
+    ++failures;
+  });
+  // Matches whose options fill the journal's first file in about 2,000 writes. The write
+  // that does not fit starts the next file, and a directory stands where that file goes.
+  const auto big = [](std::uint64_t n) {
+    return skirmish::store::StoreWrite{skirmish::store::MatchCreated{
+        "M" + std::to_string(n), "onedchess", {{"padding", std::string(4000, 'x')}}, {}, 1}};
+  };
+  std::size_t bytes = 0;
+  std::uint64_t overflowing = 1;
+  for (std::string line;; ++overflowing, line.clear()) {
+    skirmish::store::append_journal_line(line, overflowing, big(overflowing));
+    if (bytes + line.size() > skirmish::store::Journal::kSegmentBytes) break;
+    bytes += line.size();
+  }
+  const std::string next_file = "journal-" + std::string(20 - std::to_string(overflowing).size(), '0') +
+                                std::to_string(overflowing) + ".log";
+  REQUIRE(next_file.size() == std::string("journal-00000000000000000001.log").size());
+  std::filesystem::create_directory(dir.path() / next_file);
+
+  for (std::uint64_t n = 1; n < overflowing; ++n) gate->submit(big(n));
+  CHECK(gate->passed(overflowing - 1));
+  auto refused = big(overflowing);
+  CHECK_THROWS_WITH(gate->submit(std::move(refused)), Catch::Contains("cannot create the journal file") &&
+                                                           Catch::Contains(next_file));
+  CHECK(std::get<skirmish::store::MatchCreated>(refused).match == "M" + std::to_string(overflowing));  // not taken
+  CHECK(gate->stamp() == overflowing - 1);  // nothing stamped after it can wait for it
+  CHECK(gate->failed());
+  CHECK(failures == 1);
+  CHECK_THAT(why, Catch::Contains(next_file));
+  CHECK(metrics.store_errors_total.load() == 1);
+  CHECK_THROWS_WITH(gate->submit(big(overflowing + 1)), Catch::Contains("the store has failed"));
+  gate->stop();
+  CHECK(failures == 1);
+  // Every write journaled before it reaches SQLite at the stop.
+  CHECK(committed_rows(dir.path(), "matches") == static_cast<long long>(overflowing - 1));
+}
+
 TEST_CASE("after a write SQLite refused the stop ends at once though a match is held back", "[gate][hold]") {
   skirmish::test::TempDir dir;
   std::atomic<int> failures{0};
