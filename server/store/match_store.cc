@@ -20,6 +20,14 @@ namespace skirmish::store {
 
 namespace {
 
+// The turns of a match stored whole, or of a run, as the move log writes them.
+std::vector<MoveLog::DirectTurn> direct_turns(const std::vector<const TurnPlayed*>& turns) {
+  std::vector<MoveLog::DirectTurn> direct;
+  direct.reserve(turns.size());
+  for (const TurnPlayed* turn : turns) direct.push_back({static_cast<std::int64_t>(turn->turn_index), &turn->turn});
+  return direct;
+}
+
 engine::Options options_from_json(const std::string& path, const std::string& id,
                                   const std::string& text) {
   try {
@@ -381,13 +389,11 @@ void MatchStore::append_turn_run(const TurnRun& run) {
   write([&] {
     LiveMatch& match = next_turn_of(id, run.turns.front()->turn_index);
     move_log_->file_match(match.seq);  // the filed turns stay the match's first ones
-    for (const TurnPlayed* turn : run.turns) {
-      if (turn->match != id || turn->turn_index != match.turns)
+    for (std::size_t i = 0; i < run.turns.size(); ++i)
+      if (run.turns[i]->match != id || run.turns[i]->turn_index != match.turns + i)
         throw StoreError("database " + path() + ": match " + id + ": a run of turns out of order");
-      move_log_->file_directly(match.seq, static_cast<std::int64_t>(turn->turn_index), actors_of(turn->turn),
-                               turn->turn);
-      ++match.turns;
-    }
+    move_log_->file_directly(match.seq, direct_turns(run.turns));
+    match.turns += run.turns.size();
   });
 }
 
@@ -442,9 +448,7 @@ void MatchStore::store_whole_match(const WholeMatch& match) {
     const std::int64_t seq = sqlite3_last_insert_rowid(db_.handle());
     for (const SeatTaken* seat : match.seats)
       if (seat) put_seat(seq, seat->seat, seat->name, seat->token_hash, seat->at_ms);
-    for (const TurnPlayed* turn : match.turns)
-      move_log_->file_directly(seq, static_cast<std::int64_t>(turn->turn_index), actors_of(turn->turn),
-                               turn->turn);
+    move_log_->file_directly(seq, direct_turns(match.turns));
   });
 }
 

@@ -11,16 +11,27 @@ namespace {
 // The columns of a move, in both tables; insert_move binds them in this order.
 constexpr std::string_view kMoveColumns = "match_seq, turn, actors, move0, move1, ms0, ms1";
 
-std::string insert_sql(std::string_view table) {
-  return "INSERT INTO " + std::string(table) + " (" + std::string(kMoveColumns) + ") VALUES (?, ?, ?, ?, ?, ?, ?)";
+// An insert of `rows` moves at once.
+std::string insert_sql(std::string_view table, std::size_t rows = 1) {
+  std::string sql = "INSERT INTO " + std::string(table) + " (" + std::string(kMoveColumns) + ") VALUES ";
+  for (std::size_t row = 0; row < rows; ++row) sql += row == 0 ? "(?, ?, ?, ?, ?, ?, ?)" : ", (?, ?, ?, ?, ?, ?, ?)";
+  return sql;
+}
+
+// Binds one move's values as row `row` (0-based) of an insert_sql statement.
+void bind_move(Statement& insert, std::size_t row, std::int64_t match_seq, std::int64_t turn,
+               std::string_view actors, const TurnRecord& record) {
+  const int at = static_cast<int>(row) * 7;
+  insert.bind(at + 1, match_seq).bind(at + 2, turn).bind(at + 3, actors).bind(at + 4, record.moves[0])
+      .bind(at + 5, record.moves[1]).bind(at + 6, record.millis[0]).bind(at + 7, record.millis[1]);
 }
 
 // Runs an insert_sql statement with one move's values.
 void insert_move(Statement& insert, std::int64_t match_seq, std::int64_t turn, std::string_view actors,
                  const TurnRecord& record) {
   insert.reset();
-  insert.bind(1, match_seq).bind(2, turn).bind(3, actors).bind(4, record.moves[0])
-      .bind(5, record.moves[1]).bind(6, record.millis[0]).bind(7, record.millis[1]).run();
+  bind_move(insert, 0, match_seq, turn, actors, record);
+  insert.run();
 }
 
 void step(Statement& statement) {
@@ -98,9 +109,23 @@ void MoveLog::append(std::int64_t match_seq, std::int64_t turn, std::string_view
   keep_window(rowid);
 }
 
-void MoveLog::file_directly(std::int64_t match_seq, std::int64_t turn, std::string_view actors,
-                            const TurnRecord& record) {
-  insert_move(insert_filed_, match_seq, turn, actors, record);
+Statement& MoveLog::insert_filed(std::size_t rows) {
+  if (rows == 1) return insert_filed_;
+  std::unique_ptr<Statement>& prepared = insert_filed_rows_[rows - 2];
+  if (!prepared) prepared = std::make_unique<Statement>(db_, insert_sql("moves", rows), true);
+  return *prepared;
+}
+
+void MoveLog::file_directly(std::int64_t match_seq, std::span<const DirectTurn> turns) {
+  while (!turns.empty()) {
+    const std::size_t rows = std::min(turns.size(), kRowsPerInsert);
+    Statement& insert = insert_filed(rows);
+    insert.reset();
+    for (std::size_t row = 0; row < rows; ++row)
+      bind_move(insert, row, match_seq, turns[row].turn, actors_of(*turns[row].record), *turns[row].record);
+    insert.run();
+    turns = turns.subspan(rows);
+  }
 }
 
 void MoveLog::file_match(std::int64_t match_seq) {

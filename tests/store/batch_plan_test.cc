@@ -1,7 +1,8 @@
 // Batches of journal writes (store/batch_plan.h): a match created and ended within a batch
 // is written whole, a match's run of turns goes straight into `moves`, and the store ends up
 // with exactly the rows its writes one by one would have left, however the batch is split
-// into chunks; writes that break the rules are applied alone, so the error names them.
+// into chunks (a long run takes several multi-row inserts); writes that break the rules are
+// applied alone, so the error names them.
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -123,6 +124,7 @@ TEST_CASE("batches leave the same rows as the writes one by one", "[store][batch
     TempDir single_dir;
     std::size_t whole = 0;
     std::size_t runs = 0;
+    std::size_t long_ones = 0;  // with more turns than one insert writes (MoveLog::file_directly)
     {
       MatchStore batched(batched_dir.path());
       batched.defer_commits();
@@ -136,6 +138,11 @@ TEST_CASE("batches leave the same rows as the writes one by one", "[store][batch
         CHECK(step_names(steps) == step_names(plan_batch(batch)));  // chunks change nothing
         whole += steps_of<WholeMatch>(steps);
         runs += steps_of<TurnRun>(steps);
+        long_ones += static_cast<std::size_t>(std::count_if(steps.begin(), steps.end(), [](const BatchStep& step) {
+          if (const auto* match = std::get_if<WholeMatch>(&step)) return match->turns.size() > MoveLog::kRowsPerInsert;
+          if (const auto* run = std::get_if<TurnRun>(&step)) return run->turns.size() > MoveLog::kRowsPerInsert;
+          return false;
+        }));
         apply_batch(chunks, batched);
         batched.commit_pending();
         for (const StoreWrite& write : batch) apply(write, single);
@@ -161,6 +168,7 @@ TEST_CASE("batches leave the same rows as the writes one by one", "[store][batch
     }
     CHECK(whole > 0);  // the cases under test happened
     CHECK(runs > 0);
+    CHECK(long_ones > 0);
     CHECK(contents(batched_dir) == contents(single_dir));
   }
 }
