@@ -63,7 +63,7 @@ long long thread_cpu_ns(const std::string& name) {
   return -1;
 }
 
-// A gate on a new, empty store; its flushes run on `io` (run_until).
+// A gate on a new, empty store; its posted handlers run on `io` (run_until).
 struct GateOnFreshStore {
   skirmish::test::TempDir dir;
   boost::asio::io_context io;
@@ -71,6 +71,19 @@ struct GateOnFreshStore {
   std::shared_ptr<MatchStore> store = std::make_shared<MatchStore>(dir.path());
   std::shared_ptr<DurabilityGate> gate =
       std::make_shared<DurabilityGate>(io.get_executor(), store, metrics, nullptr);
+};
+
+// A gate whose backlog limit is two writes, on a store that another connection holds the
+// write lock of (BEGIN IMMEDIATE): the store thread cannot apply anything until it commits.
+struct GateBehindLockedStore {
+  skirmish::test::TempDir dir;
+  boost::asio::io_context io;
+  Metrics metrics;
+  std::shared_ptr<MatchStore> store = std::make_shared<MatchStore>(dir.path());
+  std::shared_ptr<DurabilityGate> gate =
+      std::make_shared<DurabilityGate>(io.get_executor(), store, metrics, nullptr, 2);
+  skirmish::test::OutsideConnection outside{dir.path() / MatchStore::kFileName};
+  GateBehindLockedStore() { outside.exec("BEGIN IMMEDIATE"); }
 };
 
 // Runs the io_context's handlers (the gate's flush) until `done` or about two seconds.
@@ -315,16 +328,7 @@ TEST_CASE("a restarted gate numbers on from what the database holds", "[gate]") 
   CHECK(committed_rows(dir.path(), "matches") == 2);
 }
 
-TEST_CASE("past the backlog limit, messages wait for SQLite as well", "[gate]") {
-  skirmish::test::TempDir dir;
-  boost::asio::io_context io;
-  Metrics metrics;
-  auto store = std::make_shared<MatchStore>(dir.path());
-  auto gate = std::make_shared<DurabilityGate>(io.get_executor(), store, metrics, nullptr, 2);
-  // Another connection holds the write lock: the store thread cannot apply anything.
-  skirmish::test::OutsideConnection outside(dir.path() / MatchStore::kFileName);
-  outside.exec("BEGIN IMMEDIATE");
-
+TEST_CASE_METHOD(GateBehindLockedStore, "past the backlog limit, messages wait for SQLite as well", "[gate]") {
   gate->submit(create("A"));
   CHECK(gate->passed(1));  // one behind: announced
   gate->submit(create("B"));
@@ -345,14 +349,8 @@ TEST_CASE("past the backlog limit, messages wait for SQLite as well", "[gate]") 
   gate->stop();
 }
 
-TEST_CASE("a write made as SQLite catches up releases the messages that waited for it", "[gate]") {
-  skirmish::test::TempDir dir;
-  boost::asio::io_context io;
-  Metrics metrics;
-  auto store = std::make_shared<MatchStore>(dir.path());
-  auto gate = std::make_shared<DurabilityGate>(io.get_executor(), store, metrics, nullptr, 2);
-  skirmish::test::OutsideConnection outside(dir.path() / MatchStore::kFileName);
-  outside.exec("BEGIN IMMEDIATE");
+TEST_CASE_METHOD(GateBehindLockedStore, "a write made as SQLite catches up releases the messages that waited for it",
+                 "[gate]") {
   for (const char* id : {"A", "B", "C"}) gate->submit(create(id));
   std::atomic<bool> resumed{false};
   CHECK(gate->wait_for(3, [&] { resumed = true; }));
