@@ -21,6 +21,9 @@ using protocol::ProtocolError;
 Lobby::Lobby(boost::asio::any_io_executor executor, LobbySettings settings, MatchServices services)
     : executor_(std::move(executor)), settings_(settings), services_(std::move(services)) {
   services_.unattended_grace = settings_.reconnect_grace_default;
+  if (!settings_.new_match_id) settings_.new_match_id = random_match_id;
+  if (services_.store)
+    services_.store->for_each_match_id([this](const std::string& id) { used_ids_.add_stored(id); });
 }
 
 std::shared_ptr<Match> Lobby::make_match(std::string id, const engine::GameInfo& info,
@@ -133,8 +136,9 @@ Lobby::Created Lobby::create(const std::string& game, engine::Options options,
       throw ProtocolError(ErrorCode::ServerFull, "too many matches on this server; try later");
     require_open_match_quota(creator_address);
     std::string match_id;
-    do match_id = random_match_id();
-    while (matches_.count(match_id) != 0);
+    // Unique among the live matches, and with a store among every match it holds.
+    do match_id = settings_.new_match_id();
+    while (matches_.count(match_id) != 0 || (services_.store && !used_ids_.claim(match_id)));
     match = make_match(match_id, *info, *codec, resolved, match_settings, std::move(prepared.state));
     match->set_creator_choices(std::move(prepared.set_by_creator));
     match->set_invite_hash(invite_hash);

@@ -4,6 +4,7 @@
 // Thread-safe; never calls into a match while holding its own lock.
 #include <chrono>
 #include <deque>
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -16,6 +17,7 @@
 #include "engine/common/options.h"
 #include "protocol/server_messages.h"
 #include "server/match.h"
+#include "server/used_match_ids.h"
 
 namespace skirmish::server {
 
@@ -34,6 +36,8 @@ struct LobbySettings {
   // away (0: no limit): one client must not fill the server's match table for everyone else,
   // neither by creating matches nobody joins nor by taking both seats and dropping them.
   std::size_t max_open_matches_per_address = 50;
+  // Where new match ids come from (empty: random_match_id). Tests give their own.
+  std::function<std::string()> new_match_id;
 };
 
 class Lobby : public std::enable_shared_from_this<Lobby> {
@@ -94,6 +98,8 @@ class Lobby : public std::enable_shared_from_this<Lobby> {
   MatchServices services_;
   mutable std::mutex mutex_;
   std::unordered_map<std::string, std::shared_ptr<Match>> matches_;
+  // With a store, every id stored or handed out: a new match never takes an old one's.
+  UsedMatchIds used_ids_;
   std::deque<std::string> lingering_;  // finished matches still findable, oldest first
   // The last matches removed before they started, with why: a late joiner is told.
   static constexpr std::size_t kRemovedRemembered = 1000;

@@ -551,6 +551,13 @@ std::vector<MatchRecord> MatchStore::load_unfinished() {
                        true);
 }
 
+void MatchStore::for_each_match_id(const std::function<void(const std::string&)>& take) {
+  std::lock_guard lock(mutex_);
+  commit_locked();
+  Statement select(db_, "SELECT id FROM matches");
+  while (select.step()) take(select.text(0));
+}
+
 // list and get read on their own connection (reader_), under their own lock: a history
 // query of any length never holds back the writer, its group commits, nor the moves that
 // wait for them. In WAL mode a reader sees only committed transactions, never the

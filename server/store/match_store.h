@@ -12,6 +12,7 @@
 #include <condition_variable>
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -110,6 +111,9 @@ class MatchStore {
   // Every open or running match with its seats and turns, oldest first: what a restarted
   // server rebuilds (MatchRecord::game_record + engine::replay).
   std::vector<MatchRecord> load_unfinished();
+  // Calls `take` with the id of every stored match, in no order (the ids a new match must
+  // not take again: server/used_match_ids.h).
+  void for_each_match_id(const std::function<void(const std::string&)>& take);
   // Summaries (seats, result, turn_count; no turns), newest first; all states when nullopt.
   // Private matches (kInviteHashSetting) are left out: they are unlisted.
   // list and get read committed (durable) data only, on a connection of their own: they
