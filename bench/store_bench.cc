@@ -150,6 +150,7 @@ void BM_StoreInterleaved(benchmark::State& state) {
       store.commit_pending();
     }
     long long writes = 0;
+    const double written_before = written_bytes();
     for (auto _ : state) {
       state.PauseTiming();
       make_next_batch();
@@ -158,6 +159,7 @@ void BM_StoreInterleaved(benchmark::State& state) {
       store.commit_pending();
       writes += static_cast<long long>(batch_size);
     }
+    state.counters["B/write"] = (written_bytes() - written_before) / static_cast<double>(writes);
     state.counters["writes/s"] = benchmark::Counter(static_cast<double>(writes), benchmark::Counter::kIsRate);
     state.counters["us/write"] = benchmark::Counter(static_cast<double>(writes),
                                                     benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
