@@ -22,8 +22,10 @@ Lobby::Lobby(boost::asio::any_io_executor executor, LobbySettings settings, Matc
     : executor_(std::move(executor)), settings_(settings), services_(std::move(services)) {
   services_.unattended_grace = settings_.reconnect_grace_default;
   if (!settings_.new_match_id) settings_.new_match_id = random_match_id;
-  if (services_.store)
+  if (services_.store) {
     services_.store->for_each_match_id([this](const std::string& id) { used_ids_.add_stored(id); });
+    used_ids_.settle();
+  }
 }
 
 std::shared_ptr<Match> Lobby::make_match(std::string id, const engine::GameInfo& info,
