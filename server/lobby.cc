@@ -148,11 +148,12 @@ Lobby::Created Lobby::create(const std::string& game, engine::Options options,
     services_.write(
         store::MatchCreated{match_id, info->name, std::move(stored_options), std::move(stored_settings), unix_ms()});
     matches_.emplace(match_id, match);
-    // Tracked only under a quota (then pruned at each create of the address, so what stays
-    // is its live matches and those that ended since): a weak_ptr keeps a finished match's
-    // memory (make_shared; its state and timers are freed at once) until it goes.
+    // Tracked only under a quota (then pruned at each create of the address, and of every
+    // address every kSweepEvery creations): a weak_ptr keeps a finished match's memory
+    // (make_shared; its state and timers are freed at once) until it goes.
     if (settings_.max_open_matches_per_address > 0 && !creator_address.empty())
       open_by_address_[creator_address].push_back(match);
+    if (++creations_since_sweep_ >= kSweepEvery) sweep_open_by_address();
   }
   services_.metrics().matches_created_total.fetch_add(1, std::memory_order_relaxed);
   spdlog::info("match {}: created ({}{})", match->id(), info->name, invite.empty() ? "" : ", private");
@@ -164,19 +165,39 @@ Lobby::Created Lobby::create(const std::string& game, engine::Options options,
   return {match, std::move(reply), invite};
 }
 
+namespace {
+
+// Drops the matches that can no longer count against their creator's quota; true when none
+// is left. Finished, removed and forgotten matches never count again. A running one may
+// (every player away): it stays, so that dropping both seats after a check cannot escape it.
+bool forget_ended(std::vector<std::weak_ptr<Match>>& created) {
+  std::erase_if(created, [](const std::weak_ptr<Match>& weak) {
+    const auto match = weak.lock();
+    return !match || match->done();
+  });
+  return created.empty();
+}
+
+}  // namespace
+
+void Lobby::sweep_open_by_address() {
+  creations_since_sweep_ = 0;
+  for (auto it = open_by_address_.begin(); it != open_by_address_.end();)
+    it = forget_ended(it->second) ? open_by_address_.erase(it) : std::next(it);
+}
+
+std::size_t Lobby::addresses_tracked() const {
+  std::lock_guard lock(mutex_);
+  return open_by_address_.size();
+}
+
 void Lobby::require_open_match_quota(const std::string& address) {
   const std::size_t quota = settings_.max_open_matches_per_address;
   if (quota == 0 || address.empty()) return;
   auto it = open_by_address_.find(address);
   if (it == open_by_address_.end()) return;
   auto& mine = it->second;
-  // Finished, removed and forgotten matches never count again. A running one may (every
-  // player away): it stays, so that dropping both seats after this check cannot escape it.
-  std::erase_if(mine, [](const std::weak_ptr<Match>& weak) {
-    const auto match = weak.lock();
-    return !match || match->done();
-  });
-  if (mine.empty()) {
+  if (forget_ended(mine)) {
     open_by_address_.erase(it);
     return;
   }

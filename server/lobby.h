@@ -75,6 +75,10 @@ class Lobby : public std::enable_shared_from_this<Lobby> {
   Listing list(const std::string& game_filter, const std::string& match_filter = {},
                const std::string& invite = {}) const;
   std::size_t size() const;
+  // How many creator addresses the quota of open matches tracks (tests), and how often all
+  // of them are pruned (sweep_open_by_address).
+  std::size_t addresses_tracked() const;
+  static constexpr std::size_t kSweepEvery = 1024;
 
   // Cancels every match's timers and forgets them (server shutdown).
   void shutdown();
@@ -91,6 +95,11 @@ class Lobby : public std::enable_shared_from_this<Lobby> {
   void forget_if_nobody_joins(Match& match, std::chrono::milliseconds grace);
   // Expects mutex_ held. Throws too_many_open_matches when `address` has its quota waiting.
   void require_open_match_quota(const std::string& address);
+  // Expects mutex_ held. Every so many creations, forgets the ended matches of every address
+  // (the quota check does it only for the address that creates): an address that never
+  // creates again would keep its last matches' memory (weak_ptr, make_shared) for good.
+  void sweep_open_by_address();
+  std::size_t creations_since_sweep_ = 0;
   std::string no_such_match_text(const std::string& typed_id, const std::string& match_id) const;
 
   boost::asio::any_io_executor executor_;

@@ -214,5 +214,27 @@ TEST_CASE("requests: a new match never takes the id of a stored match nor of one
   CHECK(context.metrics.store_errors_total.load() == 0);
 }
 
+TEST_CASE("requests: an address that stops creating matches is forgotten once its matches end",
+          "[server][requests][lobby]") {
+  // The quota check prunes only the creating address's list: one that never came back kept
+  // its last matches' memory (weak_ptr to make_shared) for as long as the server ran.
+  Fixture f;
+  Client ann(f.context, "203.0.113.7"), bob(f.context, "198.51.100.1");
+  ann.send(hello("ann"));
+  bob.send(hello("bob"));
+  const Json create = {{"type", "create_match"}, {"game", "onedchess"}};
+  const std::string anns = ann.send(create).at("match");
+  REQUIRE(f.context.lobby->find(anns)->remove_if_unstarted("a test"));
+  CHECK(f.context.lobby->addresses_tracked() == 1);
+  for (std::size_t i = 1; i < Lobby::kSweepEvery; ++i) {
+    const std::string bobs = bob.send(create).at("match");
+    REQUIRE(f.context.lobby->find(bobs)->remove_if_unstarted("a test"));
+  }
+  // The last creation swept ann away; bob's newest match was live then.
+  CHECK(f.context.lobby->addresses_tracked() == 1);
+  CHECK(ann.send(create).at("type") == "match_created");
+  CHECK(f.context.lobby->addresses_tracked() == 2);
+}
+
 }  // namespace
 }  // namespace skirmish::server
