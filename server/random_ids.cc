@@ -36,9 +36,11 @@ std::string random_seed_text() { return hex(random_bytes<8>()); }
 
 namespace {
 
-// `chars` characters of the RFC 4648 base32 alphabet, 5 random bits each (at most 12).
+// RFC 4648 base32: A-Z are 0-25, 2-7 are 26-31.
+constexpr std::string_view kAlphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
+
+// `chars` characters of the base32 alphabet, 5 random bits each (at most 12).
 std::string random_base32(std::size_t chars) {
-  static constexpr char kAlphabet[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
   const auto bytes = random_bytes<8>();
   unsigned long long bits = 0;
   for (unsigned char b : bytes) bits = (bits << 8) | b;
@@ -50,6 +52,17 @@ std::string random_base32(std::size_t chars) {
 }  // namespace
 
 std::string random_match_id() { return random_base32(kMatchIdLength); }
+
+std::optional<std::uint64_t> match_id_number(std::string_view id) {
+  if (id.size() != kMatchIdLength) return std::nullopt;
+  std::uint64_t number = 0;
+  for (const char c : id) {
+    const std::size_t value = kAlphabet.find(c);
+    if (value == std::string_view::npos) return std::nullopt;
+    number = (number << 5) | value;
+  }
+  return number;
+}
 
 std::string random_invite_code() {
   const std::string code = random_base32(12);

@@ -2,26 +2,12 @@
 
 #include <algorithm>
 
-#include "protocol/match_ids.h"
+#include "server/random_ids.h"
 
 namespace skirmish::server {
 
-std::optional<std::uint64_t> UsedMatchIds::number_of(std::string_view id) {
-  if (id.size() != protocol::kMatchIdLength) return std::nullopt;
-  std::uint64_t number = 0;
-  for (const char c : id) {
-    // RFC 4648 base32, as random_ids.cc writes it: A-Z are 0-25, 2-7 are 26-31.
-    unsigned value = 0;
-    if (c >= 'A' && c <= 'Z') value = static_cast<unsigned>(c - 'A');
-    else if (c >= '2' && c <= '7') value = 26u + static_cast<unsigned>(c - '2');
-    else return std::nullopt;
-    number = (number << 5) | value;
-  }
-  return number;
-}
-
 void UsedMatchIds::add_stored(std::string_view id) {
-  if (const auto number = number_of(id)) settled_.push_back(*number);
+  if (const auto number = match_id_number(id)) settled_.push_back(*number);
 }
 
 bool UsedMatchIds::contains_number(std::uint64_t number) const {
@@ -32,12 +18,12 @@ bool UsedMatchIds::contains_number(std::uint64_t number) const {
 }
 
 bool UsedMatchIds::contains(std::string_view id) const {
-  const auto number = number_of(id);
+  const auto number = match_id_number(id);
   return number && contains_number(*number);
 }
 
 bool UsedMatchIds::claim(std::string_view id) {
-  const auto number = number_of(id);
+  const auto number = match_id_number(id);
   if (!number) return true;  // not a match id: nothing stored can have it
   if (sorted_ != settled_.size() || tail_.size() >= kTailMax) settle();
   if (contains_number(*number)) return false;

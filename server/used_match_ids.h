@@ -12,7 +12,6 @@
 // ids, once every kTailMax new matches). Not thread-safe: the lobby's lock guards it.
 #include <cstddef>
 #include <cstdint>
-#include <optional>
 #include <string_view>
 #include <vector>
 
@@ -31,8 +30,6 @@ class UsedMatchIds {
   void settle();
   std::size_t size() const { return settled_.size() + tail_.size(); }
 
-  // A match id's 40 bits (8 base32 characters, canonical), or nullopt for other text.
-  static std::optional<std::uint64_t> number_of(std::string_view id);
   static constexpr std::size_t kTailMax = 4096;
 
  private:

@@ -8,12 +8,14 @@
 #include <unordered_set>
 #include <vector>
 
+#include "server/random_ids.h"
 #include "server/used_match_ids.h"
 
 namespace skirmish::server {
 namespace {
 
-// The 8-character id of a 40-bit number, as random_ids.cc writes it.
+// The 8-character id of a 40-bit number, as random_ids.cc writes it (written again here:
+// the test's own reading of RFC 4648).
 std::string id_of(std::uint64_t number) {
   static constexpr char kAlphabet[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
   std::string id(8, 'A');
@@ -22,14 +24,15 @@ std::string id_of(std::uint64_t number) {
 }
 
 TEST_CASE("used match ids: an id is read as its 40 bits and nothing else is", "[server][match_ids]") {
-  CHECK(UsedMatchIds::number_of("AAAAAAAA") == 0u);
-  CHECK(UsedMatchIds::number_of("AAAAAAAB") == 1u);
-  CHECK(UsedMatchIds::number_of("77777777") == (std::uint64_t{1} << 40) - 1);
-  CHECK(UsedMatchIds::number_of(id_of(0x123456789Aull)) == 0x123456789Aull);
-  CHECK_FALSE(UsedMatchIds::number_of("aaaaaaaa"));  // ids are canonical: upper case
-  CHECK_FALSE(UsedMatchIds::number_of("AAAAAAA1"));  // 0, 1, 8 and 9 are not base32
-  CHECK_FALSE(UsedMatchIds::number_of("AAAAAAA"));
-  CHECK_FALSE(UsedMatchIds::number_of("AAAAAAAAA"));
+  CHECK(match_id_number("AAAAAAAA") == 0u);
+  CHECK(match_id_number("AAAAAAAB") == 1u);
+  CHECK(match_id_number("77777777") == (std::uint64_t{1} << 40) - 1);
+  CHECK(match_id_number(id_of(0x123456789Aull)) == 0x123456789Aull);
+  CHECK(match_id_number(random_match_id()));
+  CHECK_FALSE(match_id_number("aaaaaaaa"));  // ids are canonical: upper case
+  CHECK_FALSE(match_id_number("AAAAAAA1"));  // 0, 1, 8 and 9 are not base32
+  CHECK_FALSE(match_id_number("AAAAAAA"));
+  CHECK_FALSE(match_id_number("AAAAAAAAA"));
 }
 
 TEST_CASE("used match ids: a stored id and a claimed one are never claimed again", "[server][match_ids]") {
