@@ -99,7 +99,6 @@ class Lobby : public std::enable_shared_from_this<Lobby> {
   // (the quota check does it only for the address that creates): an address that never
   // creates again would keep its last matches' memory (weak_ptr, make_shared) for good.
   void sweep_open_by_address();
-  std::size_t creations_since_sweep_ = 0;
   std::string no_such_match_text(const std::string& typed_id, const std::string& match_id) const;
 
   boost::asio::any_io_executor executor_;
@@ -116,6 +115,7 @@ class Lobby : public std::enable_shared_from_this<Lobby> {
   // Per creator address, the matches it created that have not ended (those that wait for
   // players or for every player to come back count against its quota).
   std::unordered_map<std::string, std::vector<std::weak_ptr<Match>>> open_by_address_;
+  std::size_t creations_since_sweep_ = 0;
 };
 
 }  // namespace skirmish::server
