@@ -65,25 +65,20 @@ long long thread_cpu_ns(const std::string& name) {
 
 // A gate on a new, empty store; its posted handlers run on `io` (run_until).
 struct GateOnFreshStore {
+  explicit GateOnFreshStore(std::size_t max_backlog = DurabilityGate::kMaxBacklog)
+      : gate(std::make_shared<DurabilityGate>(io.get_executor(), store, metrics, nullptr, max_backlog)) {}
   skirmish::test::TempDir dir;
   boost::asio::io_context io;
   Metrics metrics;
   std::shared_ptr<MatchStore> store = std::make_shared<MatchStore>(dir.path());
-  std::shared_ptr<DurabilityGate> gate =
-      std::make_shared<DurabilityGate>(io.get_executor(), store, metrics, nullptr);
+  std::shared_ptr<DurabilityGate> gate;
 };
 
 // A gate whose backlog limit is two writes, on a store that another connection holds the
 // write lock of (BEGIN IMMEDIATE): the store thread cannot apply anything until it commits.
-struct GateBehindLockedStore {
-  skirmish::test::TempDir dir;
-  boost::asio::io_context io;
-  Metrics metrics;
-  std::shared_ptr<MatchStore> store = std::make_shared<MatchStore>(dir.path());
-  std::shared_ptr<DurabilityGate> gate =
-      std::make_shared<DurabilityGate>(io.get_executor(), store, metrics, nullptr, 2);
+struct GateBehindLockedStore : GateOnFreshStore {
+  GateBehindLockedStore() : GateOnFreshStore(2) { outside.exec("BEGIN IMMEDIATE"); }
   skirmish::test::OutsideConnection outside{dir.path() / MatchStore::kFileName};
-  GateBehindLockedStore() { outside.exec("BEGIN IMMEDIATE"); }
 };
 
 // Runs the io_context's handlers (the gate's flush) until `done` or about two seconds.
